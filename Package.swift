@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+// Strut: a parallel benchmarking and fuzzing harness for constraint-based layout solvers.
+// Layering (see DESIGN.md): LinearConstraints <- Cassowary, ExactSolver <- strut.
+// Benchmarks live in the nested package Benchmarks/ so `swift build` and `swift test` stay quick.
+import PackageDescription
+
+let package = Package(
+    name: "Strut",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strut", targets: ["strut"]),
+        .library(name: "LinearConstraints", targets: ["LinearConstraints"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "ExactSolver", targets: ["ExactSolver"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "LinearConstraints"),
+        .target(name: "Cassowary", dependencies: ["LinearConstraints"]),
+        .target(
+            name: "ExactSolver",
+            dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
+        .executableTarget(
+            name: "strut",
+            dependencies: [
+                "LinearConstraints", "Cassowary", "ExactSolver",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "LinearConstraintsTests",
+            dependencies: ["LinearConstraints"]),
+        .testTarget(
+            name: "CassowaryTests",
+            dependencies: [
+                "Cassowary", "LinearConstraints",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ExactSolverTests",
+            dependencies: [
+                "ExactSolver", "Cassowary", "LinearConstraints",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+/// A linear expression `Σ coefficient·variable + constant`.
+///
+/// Terms are kept as written (a variable may appear more than once); `normalized()` merges them,
+/// drops zero coefficients and sorts by variable, which is the form solvers consume.
+public struct LinearExpression: Hashable, Sendable {
+    public struct Term: Hashable, Sendable {
+        public var variable: Variable
+        public var coefficient: Double
+        @inlinable public init(_ variable: Variable, _ coefficient: Double) {
+            self.variable = variable
+            self.coefficient = coefficient
+        }
+    }
+
+    public var terms: [Term]
+    public var constant: Double
+
+    @inlinable public init(terms: [Term] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    @inlinable public init(_ variable: Variable, coefficient: Double = 1) {
+        self.init(terms: [Term(variable, coefficient)])
+    }
+
+    @inlinable public init(constant: Double) { self.init(terms: [], constant: constant) }
+
+    /// True when every coefficient and the constant are finite.
+    public var isFinite: Bool {
+        constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite }
+    }
+
+    /// Terms merged per variable, zero coefficients dropped, sorted by variable index.
+    public func normalized() -> LinearExpression {
+        let sorted = terms.sorted { $0.variable < $1.variable }
+        var merged: [Term] = []
+        merged.reserveCapacity(sorted.count)
+        for term in sorted {
+            if let last = merged.last, last.variable == term.variable {
+                merged[merged.count - 1].coefficient += term.coefficient
+            } else {
+                merged.append(term)
+            }
+        }
+        merged.removeAll { $0.coefficient == 0 }
+        return LinearExpression(terms: merged, constant: constant)
+    }
+
+    /// The expression's value under `value(of:)`.
+    public func evaluate(_ value: (Variable) -> Double) -> Double {
+        var sum = constant
+        for term in terms { sum += term.coefficient * value(term.variable) }
+        return sum
+    }
+
+    public static func + (a: LinearExpression, b: LinearExpression) -> LinearExpression {
+        LinearExpression(terms: a.terms + b.terms, constant: a.constant + b.constant)
+    }
+
+    public static func - (a: LinearExpression, b: LinearExpression) -> LinearExpression {
+        a + b * -1
+    }
+
+    public static func * (a: LinearExpression, k: Double) -> LinearExpression {
+        LinearExpression(
+            terms: a.terms.map { Term($0.variable, $0.coefficient * k) }, constant: a.constant * k)
+    }
+
+    public static func + (a: LinearExpression, k: Double) -> LinearExpression {
+        LinearExpression(terms: a.terms, constant: a.constant + k)
+    }
+
+    public static func - (a: LinearExpression, k: Double) -> LinearExpression { a + (-k) }
+}
+
+extension Variable {
+    /// `k·self` as an expression.
+    @inlinable public static func * (k: Double, v: Variable) -> LinearExpression {
+        LinearExpression(v, coefficient: k)
+    }
+
+    @inlinable public var expression: LinearExpression { LinearExpression(self) }
+}
