@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "LinearConstraints", targets: ["LinearConstraints"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "ExactSolver", targets: ["ExactSolver"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "Generator", targets: ["Generator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,10 +26,12 @@ let package = Package(
         .target(
             name: "ExactSolver",
             dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
+        .target(name: "AutoLayout", dependencies: ["LinearConstraints", "Cassowary"]),
+        .target(name: "Generator", dependencies: ["LinearConstraints"]),
         .executableTarget(
             name: "strut",
             dependencies: [
-                "LinearConstraints", "Cassowary", "ExactSolver",
+                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -45,6 +49,18 @@ let package = Package(
                 "ExactSolver", "Cassowary", "LinearConstraints",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        .testTarget(
+            name: "AutoLayoutTests",
+            dependencies: [
+                "AutoLayout", "Cassowary", "LinearConstraints",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "GeneratorTests",
+            dependencies: ["Generator", "Cassowary", "LinearConstraints"]),
+        .testTarget(
+            name: "StrutCLITests",
+            dependencies: ["LinearConstraints"]),
     ],
     swiftLanguageModes: [.v6]
 )
