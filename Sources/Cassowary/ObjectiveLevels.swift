@@ -1,0 +1,129 @@
+/// The objective, one row per level, kept dense (a coefficient per symbol id).
+///
+/// Lexicographic mode has one level per distinct non-required priority, highest first; any error
+/// at a higher level outweighs any error below it (DESIGN.md, "Semantics"). Weighted mode (Kiwi's
+/// folding of strengths into one double) has a single level whose coefficients are weights.
+///
+/// Dense rows make substituting a pivot row into the objective O(row length) instead of
+/// O(objective length): on the peer workloads the objective holds every error symbol, so a sparse
+/// objective would make each add O(N) and a build O(N²). Candidates for entering the basis are
+/// found through a min-heap per level of symbols whose coefficient went negative, so the entering
+/// rule is Bland's (lowest id) without scanning the objective.
+struct ObjectiveLevels {
+    /// Level keys, strictly decreasing. In weighted mode the single key is 1000.
+    var priorities: [Float] = []
+    var coefs: [[Double]] = []
+    var constants: [Double] = []
+    /// Constraints (edit variables included) whose errors are costed at each level.
+    var refCounts: [Int] = []
+    /// Per level: min-heap of symbols that may have a negative coefficient (stale entries allowed).
+    var heaps: [[Int32]] = []
+    /// Symbols the dense rows are sized for.
+    var width = 0
+
+    var count: Int { priorities.count }
+
+    /// The level for `key`, creating it (sized to `width`) when absent. O(levels).
+    mutating func level(for key: Float) -> Int {
+        var i = 0
+        while i < priorities.count, priorities[i] > key { i += 1 }
+        if i < priorities.count, priorities[i] == key { return i }
+        priorities.insert(key, at: i)
+        coefs.insert([Double](repeating: 0, count: width), at: i)
+        constants.insert(0, at: i)
+        refCounts.insert(0, at: i)
+        heaps.insert([], at: i)
+        return i
+    }
+
+    func existingLevel(for key: Float) -> Int? {
+        priorities.firstIndex(of: key)
+    }
+
+    mutating func removeLevel(_ i: Int) {
+        priorities.remove(at: i)
+        coefs.remove(at: i)
+        constants.remove(at: i)
+        refCounts.remove(at: i)
+        heaps.remove(at: i)
+    }
+
+    mutating func grow(to n: Int) {
+        guard n > width else { return }
+        for i in coefs.indices { coefs[i].append(contentsOf: repeatElement(0, count: n - width)) }
+        width = n
+    }
+
+    /// Adds `delta` to the coefficient of `s` at level `l`, keeping the candidate heaps complete:
+    /// a coefficient that is negative afterwards is pushed; one that drops to zero unblocks `s` at
+    /// the levels below it, so it is pushed where it is negative there.
+    /// Returns the previous value (for the rollback journal).
+    @inline(__always)
+    mutating func add(_ l: Int, _ s: Int32, _ delta: Double) -> Double {
+        let old = coefs[l][Int(s)]
+        let v = snap(old, delta)
+        coefs[l][Int(s)] = v
+        if v < 0 {
+            push(l, s)
+        } else if v == 0, old != 0 {
+            var below = l + 1
+            while below < coefs.count {
+                if coefs[below][Int(s)] < 0 { push(below, s) }
+                below += 1
+            }
+        }
+        return old
+    }
+
+    mutating func push(_ l: Int, _ s: Int32) {
+        heaps[l].append(s)
+        var i = heaps[l].count - 1
+        while i > 0 {
+            let p = (i - 1) >> 1
+            if heaps[l][p] <= heaps[l][i] { break }
+            heaps[l].swapAt(p, i)
+            i = p
+        }
+    }
+
+    mutating func popMin(_ l: Int) -> Int32? {
+        guard !heaps[l].isEmpty else { return nil }
+        let top = heaps[l][0]
+        let last = heaps[l].removeLast()
+        if !heaps[l].isEmpty {
+            heaps[l][0] = last
+            var i = 0
+            let n = heaps[l].count
+            while true {
+                let a = 2 * i + 1
+                let b = a + 1
+                var m = i
+                if a < n, heaps[l][a] < heaps[l][m] { m = a }
+                if b < n, heaps[l][b] < heaps[l][m] { m = b }
+                if m == i { break }
+                heaps[l].swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+
+    /// True when `s` has a zero coefficient at every level above `l`.
+    func isFreeAbove(_ l: Int, _ s: Int32) -> Bool {
+        var h = 0
+        while h < l {
+            if coefs[h][Int(s)] != 0 { return false }
+            h += 1
+        }
+        return true
+    }
+
+    mutating func clearHeaps() {
+        for i in heaps.indices { heaps[i].removeAll(keepingCapacity: true) }
+    }
+
+    /// Non-zero objective cells (for the counters). O(levels × symbols).
+    var cellCount: Int {
+        coefs.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 != 0 ? 1 : 0) } }
+    }
+}

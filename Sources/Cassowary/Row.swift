@@ -1,0 +1,93 @@
+/// A tableau row `basic = constant + Σ coefficient·symbol` over parametric symbols.
+///
+/// Storage is struct-of-arrays, sorted by symbol id, so lookups are binary searches and merging
+/// two rows is one linear pass (Kiwi keeps the same order; it has no column index, we do).
+struct Row {
+    var syms: [Int32] = []
+    var coefs: [Double] = []
+    var constant: Double = 0
+
+    init() {}
+
+    init(constant: Double) { self.constant = constant }
+
+    var count: Int { syms.count }
+
+    /// Position of `s`, or the insertion point encoded as `-(point + 1)`. O(log n).
+    func search(_ s: Int32) -> Int {
+        var lo = 0
+        var hi = syms.count
+        while lo < hi {
+            let mid = (lo &+ hi) >> 1
+            let v = syms[mid]
+            if v < s { lo = mid + 1 } else if v > s { hi = mid } else { return mid }
+        }
+        return -(lo + 1)
+    }
+
+    func coefficient(of s: Int32) -> Double {
+        let i = search(s)
+        return i >= 0 ? coefs[i] : 0
+    }
+
+    func contains(_ s: Int32) -> Bool { search(s) >= 0 }
+
+    /// Adds `c` to the coefficient of `s`, dropping it when the sum cancels to noise.
+    /// Returns true when `s` was not in the row before and is now.
+    @discardableResult
+    mutating func add(_ s: Int32, _ c: Double) -> Bool {
+        let i = search(s)
+        if i >= 0 {
+            let v = snap(coefs[i], c)
+            if v == 0 {
+                syms.remove(at: i)
+                coefs.remove(at: i)
+            } else {
+                coefs[i] = v
+            }
+            return false
+        }
+        guard c != 0 else { return false }
+        let p = -(i + 1)
+        syms.insert(s, at: p)
+        coefs.insert(c, at: p)
+        return true
+    }
+
+    /// Removes `s`; returns its coefficient (0 when absent).
+    @discardableResult
+    mutating func remove(_ s: Int32) -> Double {
+        let i = search(s)
+        guard i >= 0 else { return 0 }
+        let c = coefs[i]
+        syms.remove(at: i)
+        coefs.remove(at: i)
+        return c
+    }
+
+    mutating func scale(by k: Double) {
+        constant *= k
+        for i in coefs.indices { coefs[i] *= k }
+    }
+
+    /// For a row read as `0 = constant + Σ`, rewrites it as `s = ...` (s removed). Kiwi's `solveFor`.
+    mutating func solve(for s: Int32) {
+        let c = remove(s)
+        scale(by: -1 / c)
+    }
+
+    /// For a row `lhs = ...` containing `rhs`, rewrites it as `rhs = ...` (lhs now a term).
+    mutating func solve(lhs: Int32, rhs: Int32) {
+        add(lhs, -1)
+        solve(for: rhs)
+    }
+}
+
+/// `a + b` with cancellation noise snapped to exactly 0: a sum smaller than 1e-11 of the larger
+/// operand is rounding residue, never a real value (relative, so it holds at every magnitude).
+@inline(__always)
+func snap(_ a: Double, _ b: Double) -> Double {
+    let v = a + b
+    let m = max(abs(a), abs(b))
+    return abs(v) <= m * 1e-11 ? 0 : v
+}

@@ -1,0 +1,220 @@
+import LinearConstraints
+
+extension CassowarySolver {
+    public mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        guard recordOfID[id] == nil else { throw .duplicateConstraint(id) }
+        guard constraint.expression.isFinite else { throw .nonFinite("constraint \(id) has a NaN or infinite number") }
+        let slot = try addRecord(ConstraintRecord(constraint: constraint, tag: Tag(marker: -1), weight: 0, id: id))
+        recordOfID[id] = slot
+        afterOperation()
+    }
+
+    /// Adds a record's constraint to the tableau and stores the record. Throws, changing nothing,
+    /// when a required constraint conflicts.
+    mutating func addRecord(_ record: ConstraintRecord) throws(SolverError) -> Int32 {
+        let slot = freeRecords.last ?? Int32(records.count)
+        var record = record
+        let mag = magnitudeOf(record.constraint.expression)
+        let savedMagnitude = magnitude
+        magnitude = max(magnitude, mag)
+        let required = record.constraint.priority.isRequired
+        if required { beginJournal() }
+        let (row, tag) = makeRow(record, owner: slot)
+        record.tag = tag
+        do throws(SolverError) {
+            try insert(row, tag: tag)
+        } catch {
+            let certificate = conflictCandidates
+            rollback()
+            magnitude = savedMagnitude
+            throw .unsatisfiable(conflict: explainConflict(record.constraint, id: record.id, certificate: certificate))
+        }
+        if required { commitJournal() }
+        if !record.constraint.priority.isRequired {
+            let key = levelKey(record.constraint.priority)
+            record.weight = key.weight
+        }
+        if slot == Int32(records.count) { records.append(record) } else {
+            freeRecords.removeLast()
+            records[Int(slot)] = record
+        }
+        infeasibleRows.removeAll(keepingCapacity: true)
+        optimize()
+        return slot
+    }
+
+    func magnitudeOf(_ e: LinearExpression) -> Double {
+        var m = abs(e.constant)
+        for t in e.terms { m = max(m, abs(t.coefficient)) }
+        return m
+    }
+
+    /// A new symbol, sizing the per-symbol arrays of the objective and the variable map.
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        let s = tableau.newSymbol(kind, owner: owner)
+        levels.grow(to: tableau.symbolCount)
+        if symbolVariable.count < tableau.symbolCount { symbolVariable.append(-1) }
+        symbolVariable[Int(s)] = -1
+        return s
+    }
+
+    /// The external symbol of `v`, created on first use.
+    mutating func symbol(for v: Variable) -> Int32 {
+        let i = Int(v.index)
+        if i >= variableSymbol.count {
+            variableSymbol.append(contentsOf: repeatElement(-1, count: i + 1 - variableSymbol.count))
+        }
+        if variableSymbol[i] >= 0 { return variableSymbol[i] }
+        let s = newSymbol(.external, owner: -1)
+        variableSymbol[i] = s
+        symbolVariable[Int(s)] = v.index
+        journal?.newVariables.append(v.index)
+        return s
+    }
+
+    /// The constraint as a row over parametric symbols (basic variables substituted), with its
+    /// slack, dummy or error symbols, the row negated so its constant is >= 0. Kiwi's `createRow`.
+    mutating func makeRow(_ record: ConstraintRecord, owner: Int32) -> (Row, Tag) {
+        let c = record.constraint
+        var row = Row(constant: c.expression.constant)
+        for term in c.expression.normalized().terms {
+            let s = symbol(for: term.variable)
+            let r = tableau.basicRow[Int(s)]
+            if r >= 0 {
+                let basic = tableau.rows[Int(r)]
+                for k in 0..<basic.syms.count { row.add(basic.syms[k], term.coefficient * basic.coefs[k]) }
+                row.constant = snap(row.constant, term.coefficient * basic.constant)
+            } else {
+                row.add(s, term.coefficient)
+            }
+        }
+        var tag = Tag(marker: -1)
+        let soft = !c.priority.isRequired
+        let level = soft ? levels.level(for: levelKey(c.priority).key) : -1
+        let weight = soft ? levelKey(c.priority).weight : 0
+        if soft { levels.refCounts[level] += 1 }
+        switch c.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = c.relation == .lessThanOrEqual ? 1 : -1
+            tag.marker = newSymbol(.slack, owner: owner)
+            row.add(tag.marker, sign)
+            if soft {
+                tag.other = newSymbol(.error, owner: owner)
+                row.add(tag.other, -sign)
+                objectiveAdd(level, tag.other, weight)
+            }
+        case .equal:
+            if soft {
+                tag.marker = newSymbol(.error, owner: owner)
+                tag.other = newSymbol(.error, owner: owner)
+                row.add(tag.marker, -1)
+                row.add(tag.other, 1)
+                objectiveAdd(level, tag.marker, weight)
+                objectiveAdd(level, tag.other, weight)
+            } else {
+                tag.marker = newSymbol(.dummy, owner: owner)
+                row.add(tag.marker, 1)
+            }
+        }
+        if row.constant < 0 { row.scale(by: -1) }
+        return (row, tag)
+    }
+
+    /// Puts a new constraint row into the tableau. Throws `.unsatisfiable([])` (the caller rolls
+    /// back and explains) when the required constraints cannot hold with it.
+    mutating func insert(_ row: Row, tag: Tag) throws(SolverError) {
+        var row = row
+        var subject = chooseSubject(row, tag)
+        if subject < 0, row.syms.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
+            guard abs(row.constant) <= feasibilityTolerance else {
+                conflictCandidates = row.syms
+                throw .unsatisfiable(conflict: [])
+            }
+            subject = tag.marker
+        }
+        if subject >= 0 {
+            row.solve(for: subject)
+            substitute(subject, by: row, basicSlot: -1)
+            _ = tableau.install(row, basic: subject)
+            return
+        }
+        tableau.journal?.recording = true
+        try addWithArtificialVariable(row)
+    }
+
+    /// Kiwi's `chooseSubject`: an external symbol if the row has one (the one in the fewest rows,
+    /// then the lowest id: fewer rows to substitute into), else the constraint's own slack or error
+    /// with a negative coefficient (new symbols, so substituting them touches no other row).
+    func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
+        var best: Int32 = -1
+        var bestColumn = Int.max
+        for s in row.syms where tableau.kinds[Int(s)] == .external {
+            let n = tableau.columns[Int(s)].count
+            if n < bestColumn {
+                best = s
+                bestColumn = n
+            }
+        }
+        if best >= 0 { return best }
+        for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)].isPivotable {
+            if row.coefficient(of: s) < 0 { return s }
+        }
+        return -1
+    }
+
+    /// Phase one for a row with no usable subject: an artificial symbol takes the row, and the
+    /// simplex drives it to zero. Success leaves the constraint in the tableau; failure throws and
+    /// the caller's rollback restores the previous tableau exactly (Kiwi leaves the row in: #52).
+    mutating func addWithArtificialVariable(_ row: Row) throws(SolverError) {
+        let art = newSymbol(.artificial, owner: -1)
+        _ = tableau.install(row, basic: art)
+        let objectiveSlot = tableau.install(row, basic: Tableau.objectiveSlot)
+        optimizeArtificial(objectiveSlot)
+        let residual = tableau.rows[Int(objectiveSlot)].constant
+        let success = abs(residual) <= feasibilityTolerance
+        if !success { conflictCandidates = tableau.rows[Int(objectiveSlot)].syms }
+        _ = tableau.uninstall(objectiveSlot)
+        if !success { throw .unsatisfiable(conflict: []) }
+        let artRow = tableau.basicRow[Int(art)]
+        if artRow >= 0 {
+            var basic = tableau.uninstall(artRow)
+            basic.constant = 0
+            if !basic.syms.isEmpty {
+                let entering = basic.syms.first { tableau.kinds[Int($0)].isPivotable } ?? basic.syms[0]
+                basic.solve(lhs: art, rhs: entering)
+                basic.remove(art)
+                substitute(entering, by: basic, basicSlot: -1)
+                _ = tableau.install(basic, basic: entering)
+            }
+        }
+        tableau.liveColumn(art)
+        for r in tableau.columnScratch { tableau.withRow(r) { row, _ in row.remove(art) } }
+        for l in 0..<levels.count where levels.coefs[l][Int(art)] != 0 {
+            objectiveAdd(l, art, -levels.coefs[l][Int(art)])
+        }
+        tableau.freeSymbol(art)
+    }
+
+    /// Primal simplex on the phase-one objective row in slot `o` (Bland's rule).
+    mutating func optimizeArtificial(_ o: Int32) {
+        var skipped: [Int32] = []
+        while true {
+            let row = tableau.rows[Int(o)]
+            var entering: Int32 = -1
+            for k in 0..<row.syms.count {
+                let s = row.syms[k]
+                if row.coefs[k] < -Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, !skipped.contains(s) {
+                    entering = s
+                    break
+                }
+            }
+            guard entering >= 0 else { return }
+            guard let r = leavingRow(for: entering) else {
+                noiseSkips += 1
+                skipped.append(entering)
+                continue
+            }
+            pivot(entering: entering, row: r)
+        }
+    }
+}

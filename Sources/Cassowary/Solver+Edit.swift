@@ -1,0 +1,57 @@
+import LinearConstraints
+
+/// Edit variables and suggested values: a device rotation or a drag is a change of constants
+/// followed by the dual simplex, never a rebuild (Cassowary paper, section 4.1).
+extension CassowarySolver {
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard !priority.isRequired else { throw .badPriority(priority) }
+        let constraint = Constraint(LinearExpression(variable), .equal, priority: priority)
+        let record = ConstraintRecord(constraint: constraint, tag: Tag(marker: -1), weight: 0, editVariable: variable)
+        recordOfEdit[variable] = try addRecord(record)
+        afterOperation()
+    }
+
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
+        recordOfEdit[variable] = nil
+        removeRecord(slot)
+        afterOperation()
+    }
+
+    /// Moves the edit constraint `v == suggested` to the new value. The constraint's plus-error
+    /// `e+` is replaced by `e+ + delta`, so every row holding `e+` shifts its constant by
+    /// `coefficient·delta` (found through the column index), then the dual simplex restores
+    /// feasibility. With no pivot needed this allocates nothing.
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
+        let record = records[Int(slot)]!
+        let delta = value - record.suggested
+        records[Int(slot)]!.suggested = value
+        magnitude = max(magnitude, abs(value))
+        let plus = record.tag.marker
+        let minus = record.tag.other
+        if tableau.basicRow[Int(plus)] >= 0 {
+            shiftConstant(tableau.basicRow[Int(plus)], by: -delta)
+        } else if tableau.basicRow[Int(minus)] >= 0 {
+            shiftConstant(tableau.basicRow[Int(minus)], by: delta)
+        } else {
+            tableau.liveColumn(plus)
+            let slots = tableau.columnScratch
+            for r in slots {
+                let c = tableau.rows[Int(r)].coefficient(of: plus)
+                shiftConstant(r, by: c * delta)
+            }
+        }
+        try dualOptimize()
+        afterOperation()
+    }
+
+    mutating func shiftConstant(_ r: Int32, by d: Double) {
+        let v = snap(tableau.rows[Int(r)].constant, d)
+        tableau.rows[Int(r)].constant = v
+        let b = tableau.rowBasic[Int(r)]
+        if v < 0, b >= 0, tableau.kinds[Int(b)].isRestricted { infeasibleRows.append(r) }
+    }
+}

@@ -1,0 +1,162 @@
+import LinearConstraints
+
+/// Substitution, pivoting and the primal and dual simplex of the Cassowary method, with a
+/// lexicographic objective (one row per priority level, highest first).
+extension CassowarySolver {
+    /// Feasibility tolerance: constants this close to 0 count as 0 (relative to the magnitudes seen).
+    var feasibilityTolerance: Double { magnitude * 1e-9 }
+
+    /// Pivot elements below this are rounding residue and never chosen.
+    static let pivotTolerance = 1e-10
+
+    /// Objective coefficient change with journaling.
+    @inline(__always)
+    mutating func objectiveAdd(_ l: Int, _ s: Int32, _ delta: Double) {
+        let old = levels.add(l, s, delta)
+        if journal != nil { journal!.objectiveWrites.append((l, s, old)) }
+    }
+
+    /// Replaces the parametric symbol `s` by `row` (the row `s` is now basic in) in every other row
+    /// and in the objective. Rows that become infeasible are queued for the dual simplex.
+    /// O(Σ over rows holding s of their length + len(row)) thanks to the column index.
+    mutating func substitute(_ s: Int32, by row: Row, basicSlot: Int32) {
+        tableau.liveColumn(s, except: basicSlot)
+        let slots = tableau.columnScratch
+        for r in slots {
+            let c = tableau.rows[Int(r)].coefficient(of: s)
+            guard c != 0 else { continue }
+            tableau.addScaled(r, row, c, dropping: s)
+            let b = tableau.rowBasic[Int(r)]
+            if b >= 0, tableau.kinds[Int(b)].isRestricted, tableau.rows[Int(r)].constant < 0 {
+                infeasibleRows.append(r)
+            }
+        }
+        tableau.columns[Int(s)].removeAll(keepingCapacity: true)
+        substituteInObjective(s, by: row)
+    }
+
+    mutating func substituteInObjective(_ s: Int32, by row: Row) {
+        for l in 0..<levels.count {
+            let c = levels.coefs[l][Int(s)]
+            guard c != 0 else { continue }
+            objectiveAdd(l, s, -c)
+            for k in 0..<row.syms.count { objectiveAdd(l, row.syms[k], c * row.coefs[k]) }
+            levels.constants[l] = snap(levels.constants[l], c * row.constant)
+        }
+    }
+
+    /// Makes `entering` basic in row `r` (whose basic symbol leaves). Cassowary's pivot.
+    mutating func pivot(entering: Int32, row r: Int32) {
+        pivots += 1
+        let leaving = tableau.rowBasic[Int(r)]
+        var row = tableau.uninstall(r)
+        row.solve(lhs: leaving, rhs: entering)
+        let slot = tableau.install(row, basic: entering)
+        substitute(entering, by: row, basicSlot: slot)
+    }
+
+    // MARK: primal simplex
+
+    /// Restores optimality level by level, highest priority first. A level's pivots only use
+    /// symbols absent from every higher level, so they never disturb an optimised higher level.
+    mutating func optimize() {
+        for l in 0..<levels.count { optimizeLevel(l) }
+        levels.clearHeaps()
+    }
+
+    mutating func optimizeLevel(_ l: Int) {
+        while let e = levels.popMin(l) {
+            guard levels.coefs[l][Int(e)] < 0, tableau.basicRow[Int(e)] < 0,
+                tableau.kinds[Int(e)] != .dummy, levels.isFreeAbove(l, e)
+            else { continue }
+            guard let r = leavingRow(for: e) else {
+                // The objective is bounded below (errors are >= 0), so a descent direction that no
+                // row bounds can only come from rounding residue in the coefficient: skip it.
+                noiseSkips += 1
+                continue
+            }
+            pivot(entering: e, row: r)
+        }
+    }
+
+    /// The primal ratio test over the rows holding `e`: among restricted basic rows where `e` has a
+    /// negative coefficient, the one whose constant bounds `e` first; ties go to the lowest basic
+    /// symbol (Bland's rule, so degenerate pivots cannot cycle).
+    mutating func leavingRow(for e: Int32) -> Int32? {
+        tableau.liveColumn(e)
+        var best: Int32? = nil
+        var bestRatio = Double.infinity
+        var bestBasic = Int32.max
+        for r in tableau.columnScratch {
+            let b = tableau.rowBasic[Int(r)]
+            guard b >= 0, tableau.kinds[Int(b)].isRestricted else { continue }
+            let row = tableau.rows[Int(r)]
+            let c = row.coefficient(of: e)
+            guard c < -Self.pivotTolerance else { continue }
+            let ratio = max(0, row.constant) / -c
+            if ratio < bestRatio || (ratio == bestRatio && b < bestBasic) {
+                best = r
+                bestRatio = ratio
+                bestBasic = b
+            }
+        }
+        return best
+    }
+
+    // MARK: dual simplex
+
+    /// Restores feasibility after suggested values moved row constants, keeping optimality.
+    mutating func dualOptimize() throws(SolverError) {
+        while let r = infeasibleRows.popLast() {
+            let b = tableau.rowBasic[Int(r)]
+            guard b >= 0, tableau.kinds[Int(b)].isRestricted,
+                tableau.rows[Int(r)].constant < -feasibilityTolerance
+            else {
+                if b >= 0, tableau.kinds[Int(b)].isRestricted, tableau.rows[Int(r)].constant < 0 {
+                    tableau.withRow(r) { row, _ in row.constant = 0 }
+                }
+                continue
+            }
+            guard let e = dualEntering(r) else {
+                throw .internalError("dual simplex found no entering symbol for an infeasible row")
+            }
+            pivot(entering: e, row: r)
+        }
+        levels.clearHeaps()
+    }
+
+    /// The dual ratio test: among symbols with a positive coefficient in row `r`, the one whose
+    /// objective coefficients divided by that coefficient are lexicographically smallest.
+    func dualEntering(_ r: Int32) -> Int32? {
+        let row = tableau.rows[Int(r)]
+        var best: Int32? = nil
+        var bestCoef = 0.0
+        for k in 0..<row.syms.count {
+            let s = row.syms[k]
+            let a = row.coefs[k]
+            guard a > Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy else { continue }
+            guard let current = best else {
+                best = s
+                bestCoef = a
+                continue
+            }
+            if dualRatioLess(s, a, current, bestCoef) {
+                best = s
+                bestCoef = a
+            }
+        }
+        return best
+    }
+
+    /// Lexicographic comparison of d(s)/a against d(t)/b, ties by symbol id.
+    func dualRatioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
+        for l in 0..<levels.count {
+            let x = levels.coefs[l][Int(s)] / a
+            let y = levels.coefs[l][Int(t)] / b
+            let tol = 1e-12 * max(1, max(abs(x), abs(y)))
+            if x < y - tol { return true }
+            if x > y + tol { return false }
+        }
+        return s < t
+    }
+}

@@ -1,0 +1,265 @@
+/// Rows, the basic-symbol maps, symbol kinds and the column index.
+///
+/// `columns[s]` lists the row slots that may hold `s` as a parametric symbol: a superset (entries
+/// go stale when a coefficient cancels, and may repeat), verified and compacted whenever the column
+/// is walked. That keeps every row edit O(1) on the index while a substitution still visits only
+/// the rows that hold the symbol.
+struct Tableau {
+    static let objectiveSlot: Int32 = -1
+    static let freeSlot: Int32 = -2
+
+    var rows: [Row] = []
+    /// Basic symbol of each row slot, `objectiveSlot` for the phase-one objective, `freeSlot` if unused.
+    var rowBasic: [Int32] = []
+    var freeRows: [Int32] = []
+    /// Row slot per symbol, -1 when the symbol is parametric.
+    var basicRow: [Int32] = []
+    var columns: [[Int32]] = []
+    var kinds: [SymbolKind] = []
+    /// Constraint record slot owning each symbol (-1: none, e.g. external or artificial).
+    var owners: [Int32] = []
+    var freeSymbols: [Int32] = []
+    var cells = 0
+    var liveRows = 0
+
+    /// Rows saved before their first change in the current journaled operation.
+    var journal: TableauJournal?
+
+    // Scratch for merges and column walks (reused: no allocation once warm).
+    var scratchSyms: [Int32] = []
+    var scratchCoefs: [Double] = []
+    var visitMark: [UInt32] = []
+    var visitEpoch: UInt32 = 0
+    var columnScratch: [Int32] = []
+
+    var symbolCount: Int { kinds.count }
+
+    // MARK: symbols
+
+    /// A new symbol of `kind`; reuses freed ids, most recently freed first.
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        if let s = freeSymbols.popLast() {
+            kinds[Int(s)] = kind
+            owners[Int(s)] = owner
+            return s
+        }
+        let s = Int32(kinds.count)
+        kinds.append(kind)
+        owners.append(owner)
+        basicRow.append(-1)
+        columns.append([])
+        return s
+    }
+
+    mutating func freeSymbol(_ s: Int32) {
+        columns[Int(s)].removeAll(keepingCapacity: false)
+        owners[Int(s)] = -1
+        freeSymbols.append(s)
+    }
+
+    // MARK: rows
+
+    /// Installs `row` as the row of `basic` (or as an objective when basic is `objectiveSlot`).
+    mutating func install(_ row: Row, basic: Int32) -> Int32 {
+        let r: Int32
+        if let f = freeRows.popLast() {
+            r = f
+            save(r)
+            rows[Int(r)] = row
+            rowBasic[Int(r)] = basic
+        } else {
+            r = Int32(rows.count)
+            rows.append(row)
+            rowBasic.append(basic)
+            visitMark.append(0)
+        }
+        if basic >= 0 { setBasic(basic, r) }
+        for s in row.syms { columns[Int(s)].append(r) }
+        cells += row.count
+        liveRows += basic >= 0 ? 1 : 0
+        return r
+    }
+
+    /// Removes row `r` and returns it. Stale column entries are left for lazy cleanup.
+    mutating func uninstall(_ r: Int32) -> Row {
+        save(r)
+        var row = Row()
+        swap(&row, &rows[Int(r)])
+        let b = rowBasic[Int(r)]
+        if b >= 0 {
+            setBasic(b, -1)
+            liveRows -= 1
+        }
+        rowBasic[Int(r)] = Self.freeSlot
+        freeRows.append(r)
+        cells -= row.count
+        return row
+    }
+
+    mutating func setBasic(_ s: Int32, _ r: Int32) {
+        if journal != nil, journal!.recording { journal!.saveBasic(s, basicRow[Int(s)]) }
+        basicRow[Int(s)] = r
+    }
+
+    /// Records row `r` in the journal before its first change.
+    @inline(__always)
+    mutating func save(_ r: Int32) {
+        if journal != nil, journal!.recording { journal!.saveRow(r, rows[Int(r)], rowBasic[Int(r)]) }
+    }
+
+    /// Applies `body` to row `r` in place (moved out, so its arrays stay uniquely referenced).
+    @inline(__always) @discardableResult
+    mutating func withRow<T>(_ r: Int32, _ body: (inout Row, inout Tableau) -> T) -> T {
+        save(r)
+        var row = Row()
+        swap(&row, &rows[Int(r)])
+        let before = row.count
+        let result = body(&row, &self)
+        cells += row.count - before
+        swap(&row, &rows[Int(r)])
+        return result
+    }
+
+    /// `rows[r] += c · src`, removing `drop` from `rows[r]` first (the substituted symbol).
+    /// Symbols new to the row are added to the column index. O(len(row) + len(src)).
+    mutating func addScaled(_ r: Int32, _ src: Row, _ c: Double, dropping drop: Int32) {
+        save(r)
+        var dst = Row()
+        swap(&dst, &rows[Int(r)])
+        scratchSyms.removeAll(keepingCapacity: true)
+        scratchCoefs.removeAll(keepingCapacity: true)
+        var i = 0
+        var j = 0
+        let n = dst.syms.count
+        let m = src.syms.count
+        while i < n || j < m {
+            let ds = i < n ? dst.syms[i] : Int32.max
+            let ss = j < m ? src.syms[j] : Int32.max
+            if ds == drop {
+                i += 1
+            } else if ds < ss {
+                scratchSyms.append(ds)
+                scratchCoefs.append(dst.coefs[i])
+                i += 1
+            } else if ss < ds {
+                let v = c * src.coefs[j]
+                if v != 0 {
+                    scratchSyms.append(ss)
+                    scratchCoefs.append(v)
+                    columns[Int(ss)].append(r)
+                }
+                j += 1
+            } else {
+                let v = snap(dst.coefs[i], c * src.coefs[j])
+                if v != 0 {
+                    scratchSyms.append(ds)
+                    scratchCoefs.append(v)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        cells += scratchSyms.count - n
+        swap(&dst.syms, &scratchSyms)
+        swap(&dst.coefs, &scratchCoefs)
+        dst.constant = snap(dst.constant, c * src.constant)
+        swap(&dst, &rows[Int(r)])
+    }
+
+    /// The rows that hold `s` now, in increasing slot order, excluding `except`; compacts the
+    /// column. The result is in `columnScratch` (valid until the next call).
+    mutating func liveColumn(_ s: Int32, except: Int32 = -3) {
+        visitEpoch &+= 1
+        if visitEpoch == 0 {
+            for i in visitMark.indices { visitMark[i] = 0 }
+            visitEpoch = 1
+        }
+        columnScratch.removeAll(keepingCapacity: true)
+        var kept = 0
+        let count = columns[Int(s)].count
+        for k in 0..<count {
+            let r = columns[Int(s)][k]
+            guard Int(r) >= visitMark.count || visitMark[Int(r)] != visitEpoch else { continue }
+            guard Int(r) < rows.count else { continue }
+            visitMark[Int(r)] = visitEpoch
+            guard Int(r) < rows.count, rowBasic[Int(r)] != Self.freeSlot, rows[Int(r)].contains(s) else { continue }
+            columns[Int(s)][kept] = r
+            kept += 1
+            if r != except { columnScratch.append(r) }
+        }
+        columns[Int(s)].removeLast(count - kept)
+        columnScratch.sort()
+    }
+}
+
+/// What a journaled operation changed in the tableau, to undo it exactly.
+struct TableauJournal {
+    /// Rows and basic maps are saved only once recording starts (the phase-one path); symbol
+    /// allocation and free lists are restored from the snapshot either way.
+    var recording = false
+    var savedRows: [(slot: Int32, row: Row, basic: Int32)] = []
+    var savedRowSet: Set<Int32> = []
+    var savedBasic: [(symbol: Int32, row: Int32)] = []
+    var savedBasicSet: Set<Int32> = []
+    var rowCount: Int
+    var symbolCount: Int
+    var freeRows: [Int32]
+    var freeSymbols: [Int32]
+    var cells: Int
+    var liveRows: Int
+
+    init(_ t: Tableau) {
+        rowCount = t.rows.count
+        symbolCount = t.kinds.count
+        freeRows = t.freeRows
+        freeSymbols = t.freeSymbols
+        cells = t.cells
+        liveRows = t.liveRows
+    }
+
+    mutating func saveRow(_ r: Int32, _ row: Row, _ basic: Int32) {
+        guard Int(r) < rowCount else { return }
+        if savedRowSet.insert(r).inserted { savedRows.append((r, row, basic)) }
+    }
+
+    mutating func saveBasic(_ s: Int32, _ r: Int32) {
+        guard Int(s) < symbolCount else { return }
+        if savedBasicSet.insert(s).inserted { savedBasic.append((s, r)) }
+    }
+}
+
+extension Tableau {
+    /// Starts recording changes so that `rollback()` can undo them.
+    mutating func beginJournal() { journal = TableauJournal(self) }
+
+    /// Forgets the journal: the changes stand.
+    mutating func commitJournal() { journal = nil }
+
+    /// Undoes every change since `beginJournal()`: rows, basic maps, symbols, free lists, counts.
+    /// The column index is rebuilt for the restored rows (it is a superset index, so extra entries
+    /// left elsewhere are harmless).
+    mutating func rollback() {
+        guard let j = journal else { return }
+        journal = nil
+        rows.removeLast(rows.count - j.rowCount)
+        rowBasic.removeLast(rowBasic.count - j.rowCount)
+        visitMark.removeLast(visitMark.count - j.rowCount)
+        for (slot, row, basic) in j.savedRows {
+            rows[Int(slot)] = row
+            rowBasic[Int(slot)] = basic
+        }
+        kinds.removeLast(kinds.count - j.symbolCount)
+        owners.removeLast(owners.count - j.symbolCount)
+        basicRow.removeLast(basicRow.count - j.symbolCount)
+        columns.removeLast(columns.count - j.symbolCount)
+        for (s, r) in j.savedBasic { basicRow[Int(s)] = r }
+        freeRows = j.freeRows
+        freeSymbols = j.freeSymbols
+        for s in freeSymbols { owners[Int(s)] = -1 }
+        cells = j.cells
+        liveRows = j.liveRows
+        for (slot, row, basic) in j.savedRows where basic != Self.freeSlot {
+            for s in row.syms { columns[Int(s)].append(slot) }
+        }
+    }
+}
