@@ -80,6 +80,8 @@ public struct PeerWorkload: Hashable, Sendable {
     public let rows: Int
     /// The constraints in build order (edit variables are separate); `constraints[k].id == ConstraintID(k)`.
     public let constraints: [WorkloadConstraint]
+    /// The id of the constraint that remove/re-add takes out: the middle view's (`views / 2`) left edge.
+    public let middleConstraint: ConstraintID
 
     /// Builds the workload. Throws when `views` is outside `1...maximumViews`.
     public init(kind: Kind, views: Int) throws(PeerWorkloadError) {
@@ -98,6 +100,9 @@ public struct PeerWorkload: Hashable, Sendable {
         var list = ConstraintList(capacity: Self.estimatedCount(kind, views))
         Self.build(kind, views: views, columns: columns, into: &list)
         constraints = list.items
+        let middle = list.items.firstIndex { $0.view == views / 2 && $0.role == .left }
+        guard let middle else { preconditionFailure("every view has a left constraint") }
+        middleConstraint = ConstraintID(middle)
     }
 
     /// Variables in use: 4 for the root, 4 per view, indices `0..<variableCount`.
@@ -124,14 +129,6 @@ public struct PeerWorkload: Hashable, Sendable {
 
     /// The size peers.md counts: constraints plus edit variables (flat 100 -> 604, ...).
     public var countedConstraints: Int { constraints.count + 2 }
-
-    /// The id of the constraint that remove/re-add takes out: the middle view's left edge.
-    public var middleConstraint: ConstraintID {
-        let view = views / 2
-        let index = constraints.firstIndex { $0.view == view && $0.role == .left }
-        guard let index else { preconditionFailure("every view has a left constraint") }
-        return constraints[index].id
-    }
 
     /// The root size in an orientation (peers.md, "root portrait -> landscape").
     public func rootSize(_ orientation: Orientation) -> Size {
