@@ -7,5 +7,6 @@ struct Strut: ParsableCommand {
         commandName: "strut",
         abstract: "Benchmark and fuzz constraint-based layout solvers.",
         subcommands: [
+            SolveSystemCommand.self,
         ])
 }

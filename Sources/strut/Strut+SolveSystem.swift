@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import LinearConstraints
+
+/// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks]`: runs a linear system
+/// file (spec/system-format.md) step by step against one strategy and prints every step's outcome,
+/// as a table or as the spec's result document.
+///
+/// Exit status: 0 when every step ran (a rejected step is an outcome, not a failure); 1 when a step
+/// ended in a solver error or, with `--debug-checks`, the invariant check after the run failed;
+/// 2 for a usage or input error (unknown strategy, unreadable or malformed file).
+struct SolveSystemCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve-system",
+        abstract: "Run a linear system file step by step and print every step's outcome.",
+        discussion: """
+            FILE is a system file (*.system.json, spec/system-format.md): a list of add, remove, \
+            edit, suggest, removeEdit and check steps. A check is implied at the end.
+
+            Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
+
+            Exit status: 0 when every step ran (rejected steps included), 1 when a step ended in a \
+            solver error or an invariant check failed, 2 for a usage or input error.
+            """)
+
+    @Argument(help: "The system file to run.")
+    var file: String
+
+    @Option(help: "The solver strategy (\(Strategy.nameList)).")
+    var strategy: String = "cassowary"
+
+    @Flag(help: "Print the result document of spec/system-format.md instead of a table.")
+    var json = false
+
+    @Flag(help: "Run the solver's deep invariant checks after every operation (slow).")
+    var debugChecks = false
+
+    /// Exit status for usage and input errors (the spec's "bad file" status).
+    static let inputErrorStatus = ExitCode(2)
+
+    func run() throws {
+        guard let chosen = Strategy.named(strategy) else {
+            throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
+        }
+        let system = try readSystem()
+        let result = Self.run(system, on: chosen.make(debugChecks), checkInvariants: debugChecks)
+        if json {
+            print(Self.resultText(system: system.name, strategy: chosen.name, records: result.records), terminator: "")
+        } else {
+            print(SystemResultTable(system: system, strategy: chosen.name, records: result.records).text, terminator: "")
+        }
+        if let problem = result.invariantFailure {
+            FileHandle.standardError.write(Data("strut: invariant check failed after the run: \(problem)\n".utf8))
+        }
+        if result.invariantFailure != nil || result.records.contains(where: { $0.outcome.name == "error" }) {
+            throw ExitCode.failure
+        }
+    }
+
+    /// Reads and parses `file`; an unreadable or malformed file is an input error naming the file
+    /// and, for a bad step, the step.
+    func readSystem() throws -> SystemFile {
+        guard FileManager.default.fileExists(atPath: file) else { throw fail("cannot read \(file): no such file") }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw fail("cannot read \(file): \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw fail("\(file): the file is not UTF-8 text") }
+        do { return try SystemFile(jsonText: text) } catch { throw fail("\(file): \(error)") }
+    }
+
+    /// Prints `message` as a usage/input error with the usage line and returns the exit status to throw.
+    func fail(_ message: String) -> ExitCode {
+        let usage = Self.usageString().split(separator: "\n").joined(separator: "\n  ")
+        FileHandle.standardError.write(Data("Error: \(message)\nUsage: strut \(usage)\n  See 'strut solve-system --help'.\n".utf8))
+        return Self.inputErrorStatus
+    }
+
+    /// The records of running `system` on `solver`, and the invariant check after the last step.
+    /// Generic so that the existential from the registry is opened once, not per operation.
+    static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, checkInvariants: Bool) -> (records: [StepRecord], invariantFailure: SolverError?) {
+        var run = SystemRun(solver: solver)
+        let records = run.run(system)
+        guard checkInvariants else { return (records, nil) }
+        do throws(SolverError) {
+            try run.solver.checkInvariants()
+            return (records, nil)
+        } catch {
+            return (records, error)
+        }
+    }
+
+    /// The spec's result document (`systemResultJSON`) laid out with one step record per line,
+    /// so that large results stay readable and diffable; the JSON value is exactly the spec's.
+    static func resultText(system: String, strategy: String, records: [StepRecord]) -> String {
+        let document = systemResultJSON(system: system, strategy: strategy, records: records)
+        guard case .object(let members) = document else { return document.jsonText() + "\n" }
+        var out = "{"
+        for (i, member) in members.enumerated() {
+            out += (i == 0 ? "" : ",") + JSONValue.string(member.key).jsonText() + ":"
+            if case .array(let items) = member.value, !items.isEmpty {
+                out += "[\n" + items.map { $0.jsonText() }.joined(separator: ",\n") + "\n]"
+            } else {
+                out += member.value.jsonText()
+            }
+        }
+        return out + "}\n"
+    }
+}
