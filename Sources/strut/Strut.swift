@@ -8,5 +8,6 @@ struct Strut: ParsableCommand {
         abstract: "Benchmark and fuzz constraint-based layout solvers.",
         subcommands: [
             SolveSystemCommand.self,
+            DevicesCommand.self,
         ])
 }
