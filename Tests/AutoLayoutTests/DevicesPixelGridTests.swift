@@ -104,4 +104,19 @@ import Testing
             #expect(abs(aMax - bMin) < 1e-9)
         }
     }
+
+    /// Moving a whole subtree by a whole number of pixels moves its snapped window edges by the
+    /// same amount, so frames relative to the superview do not change.
+    @Test func wholePixelTranslationLeavesRelativeFramesAlone() async {
+        let g = Gen.double(in: -300...300)
+        await propertyCheck(count: 300, input: g, g, Gen.int(in: -500...500), Self.scales) { origin, x, k, s in
+            let grid = try! PixelGrid(scale: s!)
+            let frame = PixelRect(x: x, y: x / 2, width: abs(x) / 3, height: 7.3)
+            let shift = Double(k) / s!
+            let before = grid.snapFrame(frame, superviewOrigin: (origin, origin))
+            let after = grid.snapFrame(frame, superviewOrigin: (origin + shift, origin + shift))
+            #expect(abs(before.x - after.x) < 1e-9 && abs(before.width - after.width) < 1e-9)
+            #expect(abs(before.y - after.y) < 1e-9 && abs(before.height - after.height) < 1e-9)
+        }
+    }
 }
