@@ -1,0 +1,124 @@
+import Cassowary
+import ExactSolver
+import LinearConstraints
+import Testing
+
+@Suite struct OracleCheckTests {
+    /// spec/system-format.md's example, plus an under-determined pair.
+    static let example = """
+        { "strut-system": 1, "name": "rollback-after-conflict", "steps": [
+          { "add": "x >= 10", "id": "floor" },
+          { "add": "x == 20 @1", "id": "pref" },
+          { "add": "x <= 5", "id": "bad" },
+          { "check": "after rejected add" },
+          { "edit": "y", "priority": 999 },
+          { "suggest": { "y": 42 } },
+          { "add": "p + q == y", "id": "pair" },
+          { "add": "p >= 0", "id": "p0" },
+          { "add": "q >= 0", "id": "q0" },
+          { "remove": "pref" },
+          { "check": "with edit" },
+          { "removeEdit": "y" },
+          { "check": "end" } ] }
+        """
+
+    static func file(_ text: String = example) throws -> SystemFile { try SystemFile(jsonText: text) }
+
+    static func kinds(_ report: OracleReport) -> [Disagreement.Kind] { report.disagreements.map(\.kind) }
+
+    @Test func theOracleAgreesWithItself() throws {
+        var check = OracleCheck(solver: ExactSolver())
+        let report = check.run(try Self.file())
+        #expect(report.agrees, "\(report.disagreements)")
+        #expect(report.solverRecords.count == 13)
+        #expect(report.solverRecords[2].outcome == .unsatisfiable(conflict: ["floor", "bad"]))
+    }
+
+    @Test func cassowaryAgreesOnTheSpecExample() throws {
+        var check = OracleCheck(solver: CassowarySolver())
+        let report = check.run(try Self.file())
+        #expect(report.agrees, "\(report.disagreements)")
+    }
+
+    @Test func aShiftedDeterminedValueIsReported() throws {
+        var check = OracleCheck(solver: FaultySolver(fault: .shiftValue(Variable(0), 0.5)))
+        let report = check.run(try Self.file())
+        // x is determined (20) at the first check only; later it is anywhere in [10, +inf).
+        #expect(Self.kinds(report) == [.value])
+        #expect(report.disagreements.first?.step == 3 && report.disagreements.first?.subject == "x")
+        #expect(report.disagreements.first?.reported == 20.5)
+    }
+
+    @Test func aValueInsideTheOptimalRangeOfAnUndeterminedVariableIsNoDisagreement() throws {
+        // At the "with edit" check p is in [0, 42]; the oracle picks an end of the range, and
+        // ±1 away from it stays inside, but p + q == y then fails by 1.
+        let oracle = ExactSolver()
+        var probe = OracleCheck(solver: oracle)
+        let records = probe.run(try Self.file()).oracleRecords
+        guard case .check("with edit", let values, _) = records[10].outcome, let pValue = values.first(where: { $0.name == "p" })?.value else {
+            Issue.record("no final check"); return
+        }
+        var check = OracleCheck(solver: FaultySolver(fault: .shiftValue(Variable(2), pValue == 0 ? 1 : -1)))
+        let atEdit = check.run(try Self.file()).disagreements.filter { $0.step == 10 }
+        #expect(atEdit.map(\.kind) == [.requiredResidual], "p = \(pValue): \(atEdit)")
+    }
+
+    @Test func aValueOutsideTheOptimalRangeIsReported() throws {
+        var check = OracleCheck(solver: FaultySolver(fault: .shiftValue(Variable(2), 100)))
+        let report = check.run(try Self.file())
+        #expect(Set(Self.kinds(report)) == [.value, .requiredResidual], "\(report.disagreements)")
+    }
+
+    @Test func anInflatedObjectiveIsReportedPerLevel() throws {
+        var check = OracleCheck(solver: FaultySolver(fault: .inflateObjective(0.25)))
+        let report = check.run(try Self.file())
+        #expect(Self.kinds(report) == [.objective, .objective])
+        #expect(report.disagreements.map(\.subject) == ["priority 1", "priority 999"])
+        #expect(report.disagreements.map(\.expected) == ["0", "0"])
+    }
+
+    @Test func aPaddedConflictIsReportedAsNotMinimal() throws {
+        let text = Self.example.replacingFirst("{ \"check\": \"after rejected add\" },", with: "{ \"add\": \"z == 1\", \"id\": \"extra\" }, { \"add\": \"x <= 4\", \"id\": \"bad2\" },")
+        var check = OracleCheck(solver: FaultySolver(fault: .padConflicts))
+        let report = check.run(try Self.file(text))
+        #expect(Self.kinds(report) == [.conflictNotMinimal], "\(report.disagreements)")
+        #expect(report.disagreements.first?.step == 4)
+    }
+
+    @Test func anAcceptedAddTheOracleRejectsIsAnOutcomeDisagreement() throws {
+        var check = OracleCheck(solver: FaultySolver(fault: .swallowConflicts))
+        let report = check.run(try Self.file())
+        #expect(Self.kinds(report) == [.outcome])
+        #expect(report.disagreements.first?.step == 2)
+    }
+
+    @Test func theSizeGuardStopsTheComparison() throws {
+        var check = OracleCheck(solver: CassowarySolver(), oracle: ExactSolver(maxConstraints: 1))
+        let report = check.run(try Self.file())
+        #expect(report.oracleRefused?.step == 1)
+        #expect(!report.agrees && report.disagreements.isEmpty)
+    }
+
+    /// Kiwi-style weights: a unit error at 750 weighs 10^4.5, an error at 250 10^1.5, so an error
+    /// 2000 times larger at 250 outweighs it and the weighted engine inverts the priorities.
+    @Test func theWeightedStrategyInvertsPrioritiesAndTheCheckSaysSo() throws {
+        let text = """
+            { "strut-system": 1, "name": "inversion", "steps": [
+              { "add": "x == 1 @750", "id": "high" },
+              { "add": "2000*x == 0 @250", "id": "low" } ] }
+            """
+        var weighted = OracleCheck(solver: CassowarySolver(weighted: true))
+        let report = weighted.run(try Self.file(text))
+        #expect(Set(Self.kinds(report)) == [.objective, .value], "\(report.disagreements)")
+        #expect(report.disagreements.contains { $0.subject == "priority 750" && $0.reported == 1 && $0.expected == "0" })
+        var exact = OracleCheck(solver: CassowarySolver())
+        #expect(exact.run(try Self.file(text)).agrees)
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
