@@ -1,0 +1,132 @@
+import LinearConstraints
+
+extension ConstraintSpec {
+    /// The object form's fields, in the order the writer emits them.
+    static let fields = ["first", "relation", "second", "multiplier", "constant", "priority", "identifier", "when", "active"]
+
+    /// A constraint in string form (`"v.top == w.bottom + 8 @750 #gap"`) or object form.
+    init(_ at: JSONAt) throws(CaseError) {
+        if case .string(let text) = at.value {
+            do { self = try ConstraintSpec.parse(text) } catch { throw at.error("\(error) in \"\(text)\"") }
+            return
+        }
+        let o = try at.object(allowed: Self.fields, what: "a constraint (a string or an object)")
+        let first = try Self.anchor(try o.required("first", "the first anchor, e.g. \"v.top\""))
+        let relationAt = try o.required("relation", "\"==\", \"<=\" or \">=\"")
+        let text = try relationAt.string()
+        guard let relation = Relation(rawValue: text) else { throw relationAt.error("unknown relation \"\(text)\"; expected \"==\", \"<=\" or \">=\"") }
+        var second: AnchorReference?
+        if let s = o["second"], s.value != .null { second = try Self.anchor(s) }
+        let multiplier = try o["multiplier"]?.number()
+        if multiplier != nil, second == nil, let m = o["multiplier"] {
+            throw m.error("a multiplier needs a second anchor; a constraint to a constant has none")
+        }
+        self.init(first, relation, multiplier: multiplier ?? 1, second, constant: try o["constant"]?.number() ?? 0)
+        priority = try o["priority"]?.priority() ?? .required
+        identifier = try o["identifier"]?.string()
+        if let w = o["when"] {
+            let text = try w.string()
+            do { when = try SizeClassCondition(parsing: text, path: w.path.text) } catch {
+                throw w.error("bad size-class condition \"\(text)\": \(error.reason)")
+            }
+        }
+        isActive = try o["active"]?.bool() ?? true
+    }
+
+    static func anchor(_ at: JSONAt) throws(CaseError) -> AnchorReference {
+        let text = try at.string()
+        do { return try ConstraintSpec.parseAnchor(text) } catch { throw at.error("\(error) in \"\(text)\"") }
+    }
+}
+
+extension FormatSpec {
+    static let fields = ["format", "metrics", "options"]
+
+    init(_ at: JSONAt) throws(CaseError) {
+        let o = try at.object(allowed: Self.fields, what: "a visual format")
+        self.init(format: try o.required("format", "the visual format string").string())
+        if let m = o["metrics"] {
+            guard case .object(let members) = m.value else { throw m.mismatch("an object of metric name: number") }
+            for member in members {
+                let value = JSONAt(member.value, m.path.key(member.key))
+                guard isIdentifier(member.key) else { throw value.error("metric name \"\(member.key)\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*)") }
+                metrics.append(Metric(member.key, try value.number()))
+            }
+        }
+        for option in try o["options"]?.array() ?? [] {
+            let value = try option.named(FormatOption.self, "format option")
+            guard !options.contains(value) else { throw option.error("format option \"\(value.rawValue)\" is listed twice") }
+            options.append(value)
+        }
+    }
+}
+
+extension CaseDevice {
+    static let customFields = ["id", "size", "scale", "safeArea", "sizeClass"]
+
+    /// A configuration id string, or a custom device object with its numbers checked.
+    init(_ at: JSONAt) throws(CaseError) {
+        if case .string(let id) = at.value {
+            self = .id(id)
+            return
+        }
+        let o = try at.object(allowed: Self.customFields, what: "a custom device (or a device id string)")
+        let idAt = try o.required("id", "the custom device's id")
+        let id = try idAt.string()
+        guard !id.isEmpty, !id.contains(":"), !id.contains(","), !id.contains(" ") else {
+            throw idAt.error("a custom device id must be non-empty without ':', ',' or spaces")
+        }
+        guard DeviceCatalog.device(id: id) == nil else { throw idAt.error("\"\(id)\" is a catalog device; give the custom device another id") }
+        let sizeAt = try o.required("size", "[width, height] in points")
+        let size = try sizeAt.numbers(2, "[width, height]")
+        guard size[0] > 0, size[1] > 0 else { throw sizeAt.error("a device's width and height must be positive") }
+        let scaleAt = try o.required("scale", "points to pixels, e.g. 2")
+        let scale = try scaleAt.number()
+        guard scale > 0 else { throw scaleAt.error("scale must be positive") }
+        var safe = SafeAreaInsets.zero
+        if let s = o["safeArea"] {
+            let v = try s.numbers(4, "[top, left, bottom, right]")
+            guard v.allSatisfy({ $0 >= 0 }) else { throw s.error("safe-area insets must not be negative") }
+            guard v[0] + v[2] < size[1], v[1] + v[3] < size[0] else { throw s.error("the safe area leaves no room on the screen") }
+            safe = SafeAreaInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        let classAt = try o.required("sizeClass", "both size classes, e.g. \"wR hC\"")
+        let classes: SizeClasses
+        let classText = try classAt.string()
+        do { classes = try SizeClasses(parsing: classText, path: classAt.path.text) } catch { throw classAt.error(Self.reason(error)) }
+        self = .custom(Device(
+            id: id, models: "", portraitSize: PointSize(width: size[0], height: size[1]), scale: scale,
+            portraitSafeArea: safe, landscapeSafeArea: safe, kind: .custom(classes)))
+    }
+
+    /// A device error's text without the path it may already carry.
+    static func reason(_ error: DeviceError) -> String {
+        switch error {
+        case let .badSizeClass(_, text, reason): "bad size class \"\(text)\": \(reason)"
+        case let .badCustomDevice(_, reason): reason
+        default: error.description
+        }
+    }
+}
+
+extension DeviceExpectation {
+    static let fields = ["frames", "ambiguous", "conflicts"]
+
+    init(device: String, _ at: JSONAt) throws(CaseError) {
+        let o = try at.object(allowed: Self.fields, what: "an expectation")
+        self.init(device: device)
+        if let f = o["frames"] {
+            guard case .object(let members) = f.value else { throw f.mismatch("an object of view id: [x, y, width, height]") }
+            var list: [ExpectedFrame] = []
+            for m in members {
+                let r = try JSONAt(m.value, f.path.key(m.key)).numbers(4, "[x, y, width, height]")
+                list.append(ExpectedFrame(m.key, LayoutRect(x: r[0], y: r[1], width: r[2], height: r[3])))
+            }
+            frames = list
+        }
+        ambiguous = try o["ambiguous"]?.array().map { a throws(CaseError) in try a.string() }
+        conflicts = try o["conflicts"]?.array().map { set throws(CaseError) in
+            try set.array().map { a throws(CaseError) in try a.string() }
+        }
+    }
+}

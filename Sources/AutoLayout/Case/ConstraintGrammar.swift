@@ -1,0 +1,246 @@
+import LinearConstraints
+
+/// An error in a constraint string, at a character offset (0-based, in Unicode scalars).
+public struct ConstraintSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var offset: Int
+    public var message: String
+
+    public init(offset: Int, _ message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
+    public var description: String { "at character \(offset + 1): \(message)" }
+
+    /// The text with a caret under the offending character, like a compiler's message.
+    public func caret(in text: String) -> String {
+        text + "\n" + String(repeating: " ", count: offset) + "^ " + message
+    }
+}
+
+/// The constraint string grammar of spec/case-format.md:
+///
+/// ```
+/// constraint := anchor RELATION rhs [ "@" PRIORITY ] [ "#" IDENTIFIER ]
+/// rhs        := NUMBER                                      (first must be a dimension)
+///             | [ NUMBER "*" ] anchor [ ("+" | "-") UNSIGNED ]
+/// anchor     := ID "." [ GUIDE "." ] ATTRIBUTE
+/// RELATION   := "==" | "<=" | ">="
+/// PRIORITY   := NUMBER in (0, 1000] | required | defaultHigh | defaultLow | fittingSizeLevel
+/// GUIDE      := safeArea | margins | readable | content | frameGuide
+/// ID         := [A-Za-z_][A-Za-z0-9_]*
+/// IDENTIFIER := one or more non-space characters, to the end of the text
+/// ```
+///
+/// Spaces are optional between tokens. Parsing is linear in the text's length. Only the syntax is
+/// checked here; whether the items exist and the attributes agree is the validator's business.
+extension ConstraintSpec {
+    /// Parses the string form of a constraint.
+    public static func parse(_ text: String) throws(ConstraintSyntaxError) -> ConstraintSpec {
+        var scanner = ConstraintScanner(text)
+        return try scanner.constraint()
+    }
+
+    /// Parses an anchor alone (`v.safeArea.top`), as the object form's `first` and `second` hold.
+    public static func parseAnchor(_ text: String) throws(ConstraintSyntaxError) -> AnchorReference {
+        var scanner = ConstraintScanner(text)
+        scanner.skipSpace()
+        let anchor = try scanner.anchor()
+        scanner.skipSpace()
+        guard scanner.atEnd else { throw scanner.fail("unexpected text after the anchor") }
+        return anchor
+    }
+
+    /// Whether `identifier` can be written in the string form (`#` plus non-space characters).
+    public static func isStringFormIdentifier(_ identifier: String) -> Bool {
+        !identifier.isEmpty && !identifier.unicodeScalars.contains { $0.properties.isWhitespace }
+    }
+
+    /// The string form; nil when the constraint needs the object form (it has `when`, is
+    /// inactive, or its identifier is empty or holds spaces). `parse(stringForm!)` gives back the
+    /// same constraint.
+    public var stringForm: String? {
+        guard when == nil, isActive, identifier.map(Self.isStringFormIdentifier) ?? true else { return nil }
+        var text = "\(first) \(relation.rawValue) " + equationRight
+        if !priority.isRequired { text += " @\(priority)" }
+        if let identifier { text += " #" + identifier }
+        return text
+    }
+
+    /// The right-hand side without priority: `0.1 * v1.height + 5`, or the constant alone.
+    var equationRight: String {
+        guard let second else { return formatJSONNumber(constant) }
+        var text = multiplier == 1 ? "" : formatJSONNumber(multiplier) + " * "
+        text += second.description
+        if constant != 0 { text += (constant < 0 ? " - " : " + ") + formatJSONNumber(abs(constant)) }
+        return text
+    }
+}
+
+/// A hand-written scanner over the Unicode scalars of one constraint string.
+struct ConstraintScanner {
+    let chars: [Unicode.Scalar]
+    var index = 0
+
+    init(_ text: String) { chars = Array(text.unicodeScalars) }
+
+    var atEnd: Bool { index >= chars.count }
+    var current: Unicode.Scalar? { atEnd ? nil : chars[index] }
+
+    func fail(_ message: String, at offset: Int? = nil) -> ConstraintSyntaxError {
+        ConstraintSyntaxError(offset: offset ?? index, message)
+    }
+
+    mutating func skipSpace() {
+        while let c = current, c == " " || c == "\t" { index += 1 }
+    }
+
+    mutating func constraint() throws(ConstraintSyntaxError) -> ConstraintSpec {
+        skipSpace()
+        let first = try anchor()
+        skipSpace()
+        let relation = try self.relation()
+        skipSpace()
+        var spec = try rightSide(first: first, relation: relation)
+        skipSpace()
+        if current == "@" {
+            index += 1
+            skipSpace()
+            spec.priority = try priority()
+            skipSpace()
+        }
+        if current == "#" {
+            index += 1
+            let start = index
+            while let c = current, !c.properties.isWhitespace { index += 1 }
+            guard index > start else { throw fail("expected an identifier after '#'") }
+            spec.identifier = String(String.UnicodeScalarView(chars[start..<index]))
+            skipSpace()
+        }
+        guard atEnd else {
+            throw fail(spec.identifier == nil ? "unexpected text; expected '@PRIORITY', '#IDENTIFIER' or the end" : "unexpected text after the identifier")
+        }
+        return spec
+    }
+
+    mutating func rightSide(first: AnchorReference, relation: Relation) throws(ConstraintSyntaxError) -> ConstraintSpec {
+        guard let c = current else { throw fail("unexpected end; expected a number or an anchor after the relation") }
+        if !isNumberStart(c) {
+            let second = try anchor()
+            return ConstraintSpec(first, relation, second, constant: try offset())
+        }
+        let number = try self.number(signed: true)
+        skipSpace()
+        guard current == "*" else {
+            if let c = current, isIDStart(c) { throw fail("expected '*' between the multiplier and the anchor") }
+            return ConstraintSpec(first, relation, nil, constant: number)
+        }
+        index += 1
+        skipSpace()
+        guard current.map(isIDStart) ?? false else { throw fail("expected an anchor after '*'") }
+        let second = try anchor()
+        return ConstraintSpec(first, relation, multiplier: number, second, constant: try offset())
+    }
+
+    /// The optional `+ CONSTANT` or `- CONSTANT` after the second anchor.
+    mutating func offset() throws(ConstraintSyntaxError) -> Double {
+        skipSpace()
+        guard let sign = current, sign == "+" || sign == "-" else { return 0 }
+        index += 1
+        skipSpace()
+        guard let c = current, isDigitOrDot(c) else { throw fail("expected a number after '\(sign)'") }
+        let value = try number(signed: false)
+        return sign == "-" ? -value : value
+    }
+
+    mutating func relation() throws(ConstraintSyntaxError) -> Relation {
+        guard index + 1 < chars.count, chars[index + 1] == "=" else { throw fail("expected a relation '==', '<=' or '>='") }
+        let r: Relation
+        switch chars[index] {
+        case "=": r = .equal
+        case "<": r = .lessThanOrEqual
+        case ">": r = .greaterThanOrEqual
+        default: throw fail("expected a relation '==', '<=' or '>='")
+        }
+        index += 2
+        return r
+    }
+
+    mutating func anchor() throws(ConstraintSyntaxError) -> AnchorReference {
+        let id = try word(what: "a view or guide id")
+        guard current == "." else { throw fail("expected '.' and an attribute after \"\(id)\"") }
+        index += 1
+        let secondStart = index
+        let second = try word(what: "an attribute or a built-in guide")
+        var guide: BuiltInGuide?
+        var attributeStart = secondStart
+        var attributeName = second
+        if current == "." {
+            guard let g = BuiltInGuide(rawValue: second) else {
+                throw fail("unknown built-in guide \"\(second)\"; use safeArea, margins, readable, content or frameGuide", at: secondStart)
+            }
+            guide = g
+            index += 1
+            attributeStart = index
+            attributeName = try word(what: "an attribute")
+        }
+        guard let attribute = LayoutAttribute(rawValue: attributeName) else {
+            throw fail("unknown attribute \"\(attributeName)\"", at: attributeStart)
+        }
+        return AnchorReference(ItemReference(id, guide: guide), attribute)
+    }
+
+    mutating func word(what: String) throws(ConstraintSyntaxError) -> String {
+        guard let c = current, isIDStart(c) else { throw fail("expected \(what)") }
+        let start = index
+        while let c = current, isIDStart(c) || ("0"..."9").contains(c) { index += 1 }
+        return String(String.UnicodeScalarView(chars[start..<index]))
+    }
+
+    mutating func priority() throws(ConstraintSyntaxError) -> Priority {
+        let start = index
+        if let c = current, isIDStart(c) {
+            let name = try word(what: "a priority")
+            guard let p = Priority.named.first(where: { $0.name == name })?.priority else {
+                throw fail("unknown priority \"\(name)\"; use a number in (0, 1000] or required, defaultHigh, defaultLow, fittingSizeLevel", at: start)
+            }
+            return p
+        }
+        guard let c = current, isDigitOrDot(c) else { throw fail("expected a priority after '@'") }
+        let value = try number(signed: false)
+        guard let p = Priority.validated(value) else {
+            throw fail("priority \(formatJSONNumber(value)) is outside (0, 1000]", at: start)
+        }
+        return p
+    }
+
+    /// A decimal number: `[-+]digits[.digits][e[+-]digits]`, finite.
+    mutating func number(signed: Bool) throws(ConstraintSyntaxError) -> Double {
+        let start = index
+        if signed, let c = current, c == "-" || c == "+" { index += 1 }
+        func digits(_ s: inout ConstraintScanner) -> Int {
+            let from = s.index
+            while let c = s.current, ("0"..."9").contains(c) { s.index += 1 }
+            return s.index - from
+        }
+        var count = digits(&self)
+        if current == "." {
+            index += 1
+            count += digits(&self)
+        }
+        guard count > 0 else { throw fail("expected a number", at: start) }
+        if let c = current, c == "e" || c == "E" {
+            index += 1
+            if let s = current, s == "+" || s == "-" { index += 1 }
+            guard digits(&self) > 0 else { throw fail("expected digits in the exponent") }
+        }
+        let text = String(String.UnicodeScalarView(chars[start..<index]))
+        guard let value = Double(text) else { throw fail("malformed number \"\(text)\"", at: start) }
+        guard value.isFinite else { throw fail("number \(text) is not finite", at: start) }
+        return value
+    }
+
+    func isIDStart(_ c: Unicode.Scalar) -> Bool { c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+    func isDigitOrDot(_ c: Unicode.Scalar) -> Bool { c == "." || ("0"..."9").contains(c) }
+    func isNumberStart(_ c: Unicode.Scalar) -> Bool { isDigitOrDot(c) || c == "-" || c == "+" }
+}
