@@ -137,7 +137,7 @@ extension String {
         ("\"devices\": [\"iphone-8\"", "\"devices\": [\"iphone-9\"", "$.devices[0]", "unknown device \"iphone-9\""),
         ("\"devices\": [\"iphone-8\"", "\"devices\": [\"iphone-8\", \"iphone-8:portrait\"", "$.devices[1]", "listed twice"),
         ("\"sizeClass\": \"wR hC\"", "\"sizeClass\": \"wR\"", "$.devices[2].sizeClass", "missing a height class"),
-        ("\"size\": [1920, 1080]", "\"size\": [1920, 0]", "$.devices[2].size", "must be positive"),
+        ("\"size\": [1920, 1080]", "\"size\": [1920, 0]", "$.devices[2].size[1]", "must be greater than 0"),
         ("\"layoutDirection\": \"rightToLeft\"", "\"layoutDirection\": \"rtl\"", "$.layoutDirection", "unknown layout direction \"rtl\""),
         ("\"frames\": {\"v1\"", "\"frames\": {\"v9\"", "$.expect[\"iphone-8\"].frames.v9", "unknown view \"v9\""),
         ("\"expect\": {\n    \"iphone-8\"", "\"expect\": {\n    \"ipad\"", "$.expect.ipad", "not in the case's devices"),

@@ -17,6 +17,12 @@ public struct CaseError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// An error at a path already in text form (as other layers' errors carry it).
+    init(rawPath: String, _ message: String) {
+        self.path = rawPath
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }
 

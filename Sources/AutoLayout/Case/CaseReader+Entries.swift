@@ -62,49 +62,25 @@ extension FormatSpec {
 }
 
 extension CaseDevice {
-    static let customFields = ["id", "size", "scale", "safeArea", "sizeClass"]
-
-    /// A configuration id string, or a custom device object with its numbers checked.
+    /// A configuration id string, or a custom device object (read by `Device(customJSON:path:)`,
+    /// the devices layer's reader, so its rules live in one place).
     init(_ at: JSONAt) throws(CaseError) {
         if case .string(let id) = at.value {
             self = .id(id)
             return
         }
-        let o = try at.object(allowed: Self.customFields, what: "a custom device (or a device id string)")
-        let idAt = try o.required("id", "the custom device's id")
-        let id = try idAt.string()
-        guard !id.isEmpty, !id.contains(":"), !id.contains(","), !id.contains(" ") else {
-            throw idAt.error("a custom device id must be non-empty without ':', ',' or spaces")
-        }
-        guard DeviceCatalog.device(id: id) == nil else { throw idAt.error("\"\(id)\" is a catalog device; give the custom device another id") }
-        let sizeAt = try o.required("size", "[width, height] in points")
-        let size = try sizeAt.numbers(2, "[width, height]")
-        guard size[0] > 0, size[1] > 0 else { throw sizeAt.error("a device's width and height must be positive") }
-        let scaleAt = try o.required("scale", "points to pixels, e.g. 2")
-        let scale = try scaleAt.number()
-        guard scale > 0 else { throw scaleAt.error("scale must be positive") }
-        var safe = SafeAreaInsets.zero
-        if let s = o["safeArea"] {
-            let v = try s.numbers(4, "[top, left, bottom, right]")
-            guard v.allSatisfy({ $0 >= 0 }) else { throw s.error("safe-area insets must not be negative") }
-            guard v[0] + v[2] < size[1], v[1] + v[3] < size[0] else { throw s.error("the safe area leaves no room on the screen") }
-            safe = SafeAreaInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-        }
-        let classAt = try o.required("sizeClass", "both size classes, e.g. \"wR hC\"")
-        let classes: SizeClasses
-        let classText = try classAt.string()
-        do { classes = try SizeClasses(parsing: classText, path: classAt.path.text) } catch { throw classAt.error(Self.reason(error)) }
-        self = .custom(Device(
-            id: id, models: "", portraitSize: PointSize(width: size[0], height: size[1]), scale: scale,
-            portraitSafeArea: safe, landscapeSafeArea: safe, kind: .custom(classes)))
+        guard case .object = at.value else { throw at.mismatch("a device id or a custom device object") }
+        do { self = .custom(try Device(customJSON: at.value, path: at.path.text)) } catch { throw CaseError(error) }
     }
+}
 
-    /// A device error's text without the path it may already carry.
-    static func reason(_ error: DeviceError) -> String {
+extension CaseError {
+    /// A device error as a case error, keeping the JSON path the device reader names.
+    init(_ error: DeviceError) {
         switch error {
-        case let .badSizeClass(_, text, reason): "bad size class \"\(text)\": \(reason)"
-        case let .badCustomDevice(_, reason): reason
-        default: error.description
+        case let .badCustomDevice(path, reason): self.init(rawPath: path, reason)
+        case let .badSizeClass(path, text, reason): self.init(rawPath: path, "bad size class \"\(text)\": \(reason)")
+        default: self.init(rawPath: "$.devices", error.description)
         }
     }
 }

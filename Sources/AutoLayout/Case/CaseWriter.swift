@@ -113,15 +113,7 @@ extension CaseDevice {
     var json: JSONValue {
         switch self {
         case .id(let id): return .string(id)
-        case .custom(let d):
-            let s = d.portraitSafeArea
-            var classes = ""
-            if case .custom(let c) = d.kind { classes = c.description }
-            return .object([
-                ("id", .string(d.id)), ("size", numbersJSON([d.portraitSize.width, d.portraitSize.height])),
-                ("scale", .number(d.scale)), ("safeArea", numbersJSON([s.top, s.left, s.bottom, s.right])),
-                ("sizeClass", .string(classes)),
-            ])
+        case .custom(let d): return d.customJSON
         }
     }
 }

@@ -75,20 +75,11 @@ public struct ViewTree: Hashable, Sendable {
         return false
     }
 
-    /// The reading direction `view` lays out its contents in, when the app runs in `base`:
-    /// `forceLeftToRight`/`forceRightToLeft` force it, `playback` and `spatial` keep left-to-right,
-    /// and `unspecified` inherits the superview's (the root inherits `base`), as the
-    /// `layoutDirection` trait propagates down the hierarchy. O(depth).
+    /// The reading direction `view` lays out in when the case runs in `base`: its
+    /// `semanticContentAttribute` applied to `base` (`SemanticContentAttribute.effectiveDirection`,
+    /// the devices layer's rule, so the whole module agrees on it). O(1).
     public func effectiveLayoutDirection(of view: ViewIndex, base: LayoutDirection) -> LayoutDirection {
-        var v: ViewIndex? = view
-        while let current = v {
-            switch views[current.rawValue].semanticContentAttribute {
-            case .forceLeftToRight, .playback, .spatial: return .leftToRight
-            case .forceRightToLeft: return .rightToLeft
-            case .unspecified: v = views[current.rawValue].superview
-            }
-        }
-        return base
+        views[view.rawValue].semanticContentAttribute.effectiveDirection(in: base)
     }
 
     /// Views in depth-first pre-order from the root (a superview before its subviews, siblings
