@@ -1,11 +1,12 @@
 import LinearConstraints
 
-/// The case writer's layout of JSON text: objects and arrays one member per line, indented two
-/// spaces per level, except that a container holding only scalars (or nothing) whose one-line
-/// form fits in `inlineLimit` characters stays on one line (`[100, 111, 132, 194]`). Deterministic:
-/// the output depends on the value only. Linear in the output size.
-func writePretty(_ value: JSONValue, to out: inout String, level: Int) {
-    if let inline = inlineText(value) {
+/// The case writer's layout of JSON text. A value goes on one line when it is "flat" (a scalar,
+/// or a container of scalars and of containers of scalars) and its line, indentation and key
+/// included, fits in `lineLimit` characters (`{"id": "v1", "frame": [100, 111, 132, 194]}`);
+/// otherwise its members go one per line, indented two spaces per level. Deterministic: the
+/// text depends on the value only. Linear in the output size times the nesting depth.
+func writePretty(_ value: JSONValue, to out: inout String, level: Int, used: Int = 0) {
+    if let inline = inlineText(value, maxNesting: 2), used + inline.count <= lineLimit {
         out += inline
         return
     }
@@ -16,14 +17,15 @@ func writePretty(_ value: JSONValue, to out: inout String, level: Int) {
         out += "["
         for (i, item) in items.enumerated() {
             out += (i == 0 ? "\n" : ",\n") + pad
-            writePretty(item, to: &out, level: level + 1)
+            writePretty(item, to: &out, level: level + 1, used: pad.count + 1)
         }
         out += "\n" + close + "]"
     case .object(let members):
         out += "{"
         for (i, m) in members.enumerated() {
-            out += (i == 0 ? "\n" : ",\n") + pad + JSONValue.string(m.key).jsonText() + ": "
-            writePretty(m.value, to: &out, level: level + 1)
+            let key = JSONValue.string(m.key).jsonText() + ": "
+            out += (i == 0 ? "\n" : ",\n") + pad + key
+            writePretty(m.value, to: &out, level: level + 1, used: pad.count + key.count + 1)
         }
         out += "\n" + close + "}"
     default:
@@ -31,28 +33,30 @@ func writePretty(_ value: JSONValue, to out: inout String, level: Int) {
     }
 }
 
-let inlineLimit = 100
+/// Longest line the writer joins a container onto (a longer scalar still stays on its line).
+let lineLimit = 110
 
-/// The one-line text of a scalar, or of a container of scalars that fits in `inlineLimit`; nil
-/// when the value must be broken over lines.
-func inlineText(_ value: JSONValue) -> String? {
+/// The one-line text of `value` when it nests at most `maxNesting` containers deep (a scalar is
+/// 0 deep), else nil.
+func inlineText(_ value: JSONValue, maxNesting: Int) -> String? {
     switch value {
     case .array(let items):
-        guard items.allSatisfy(isScalar) else { return nil }
-        let text = "[" + items.map { $0.jsonText() }.joined(separator: ", ") + "]"
-        return text.count <= inlineLimit ? text : nil
+        guard maxNesting > 0 else { return nil }
+        var parts: [String] = []
+        for item in items {
+            guard let t = inlineText(item, maxNesting: maxNesting - 1) else { return nil }
+            parts.append(t)
+        }
+        return "[" + parts.joined(separator: ", ") + "]"
     case .object(let members):
-        guard members.allSatisfy({ isScalar($0.value) }) else { return nil }
-        let text = "{" + members.map { JSONValue.string($0.key).jsonText() + ": " + $0.value.jsonText() }.joined(separator: ", ") + "}"
-        return text.count <= inlineLimit ? text : nil
+        guard maxNesting > 0 else { return nil }
+        var parts: [String] = []
+        for m in members {
+            guard let t = inlineText(m.value, maxNesting: maxNesting - 1) else { return nil }
+            parts.append(JSONValue.string(m.key).jsonText() + ": " + t)
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
     default:
         return value.jsonText()
-    }
-}
-
-func isScalar(_ value: JSONValue) -> Bool {
-    switch value {
-    case .array, .object: false
-    default: true
     }
 }
