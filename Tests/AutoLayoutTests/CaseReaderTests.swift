@@ -1,4 +1,5 @@
 import LinearConstraints
+import PropertyBased
 import Testing
 
 @testable import AutoLayout
@@ -165,5 +166,31 @@ extension String {
         let error = readError("{\n  \"strut\": 1,\n  \"name\": x\n}")
         #expect(error?.path == "$")
         #expect(error?.message.hasPrefix("not valid JSON at line 3, column 11") == true, "\(String(describing: error))")
+    }
+
+    /// Damaged files never trap: each random edit of a valid case either reads (and then writes
+    /// and reads back as the same case) or throws a `CaseError` with a JSON path.
+    @Test func damagedFilesEitherReadOrFailWithAPath() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = CaseRandom(seed: UInt64(seed))
+            var chars = Array(random.layoutCase().jsonText().unicodeScalars)
+            let pieces: [String] = ["\"", "{", "}", "[", "]", ",", ":", "0", "-1", "1e400", "null", "true", "\"v1\"", "\"x\": 1", " ", "@", ".top"]
+            for _ in 0..<random.int(1...3) {
+                let at = random.int(0...chars.count - 1)
+                switch random.int(0...2) {
+                case 0: chars.remove(at: at)
+                case 1: chars.insert(contentsOf: random.pick(pieces).unicodeScalars, at: at)
+                default: chars.replaceSubrange(at...at, with: random.pick(pieces).unicodeScalars)
+                }
+            }
+            let text = String(String.UnicodeScalarView(chars))
+            let c: LayoutCase
+            do throws(CaseError) { c = try LayoutCase(jsonText: text) } catch {
+                #expect(error.path.hasPrefix("$"), "seed \(seed): \(error)")
+                #expect(!error.message.isEmpty, "seed \(seed)")
+                return
+            }
+            #expect((try? LayoutCase(jsonText: c.jsonText())) == c, "seed \(seed)")
+        }
     }
 }

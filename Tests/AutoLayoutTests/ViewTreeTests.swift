@@ -1,4 +1,5 @@
 import LinearConstraints
+import PropertyBased
 import Testing
 
 @testable import AutoLayout
@@ -118,6 +119,41 @@ import Testing
         c.constraints = [ConstraintSpec(AnchorReference(ItemReference("x"), .width), .equal, constant: .infinity)]
         #expect(throws: CaseError.self) { try c.validate() }
         c.constraints = [ConstraintSpec(AnchorReference(ItemReference("x"), .width), .equal, multiplier: 2, constant: 3)]
+        #expect(throws: CaseError.self) { try c.validate() }
+    }
+
+    @Test func randomTreesKeepTheArenaInvariants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = CaseRandom(seed: UInt64(seed))
+            let c = random.layoutCase()
+            guard let t = try? c.validate() else {
+                Issue.record("seed \(seed): a generated case does not validate")
+                return
+            }
+            let scrolls = t.views.filter(\.isScrollView).count
+            let custom = c.views.reduce(0) { $0 + ($1.guides?.count ?? 0) }
+            #expect(t.items.count == t.views.count * 4 + scrolls * 2 + custom, "seed \(seed)")
+            for (i, v) in t.views.enumerated() {
+                #expect(t.view(id: v.id) == ViewIndex(i))
+                if let s = v.superview {
+                    #expect(s.rawValue < i && t[s].subviews.contains(ViewIndex(i)) && v.depth == t[s].depth + 1, "seed \(seed)")
+                }
+                for g in BuiltInGuide.allCases {
+                    if let item = v.guides[g] { #expect(t[item] == LayoutItem(kind: .builtInGuide(g), owner: ViewIndex(i), name: "\(v.id).\(g.rawValue)")) }
+                }
+            }
+            #expect(Set(t.preorder).count == t.views.count, "seed \(seed)")
+            #expect(t.constraints.count == c.constraints.count, "seed \(seed)")
+            for k in t.constraints {
+                let anchors = [k.first] + (k.second.map { [$0] } ?? [])
+                #expect(anchors.allSatisfy { $0.item.rawValue >= 0 && $0.item.rawValue < t.items.count }, "seed \(seed)")
+            }
+        }
+    }
+
+    @Test func whenConditionsMustNameASizeClass() {
+        var c = LayoutCase(name: "s", root: "r", views: [ViewSpec(id: "r")])
+        c.constraints = [ConstraintSpec(AnchorReference(ItemReference("r"), .width), .equal, constant: 1, when: SizeClassCondition())]
         #expect(throws: CaseError.self) { try c.validate() }
     }
 }

@@ -43,6 +43,9 @@ extension ViewTree {
         let a = spec.first.attribute
         guard spec.constant.isFinite, spec.multiplier.isFinite else { throw fail("the constant and the multiplier must be finite") }
         if let identifier = spec.identifier, identifier.isEmpty { throw fail("an identifier must not be empty") }
+        if let when = spec.when, when.horizontal == nil, when.vertical == nil {
+            throw fail("a when condition must name a width or a height class")
+        }
         guard let b = spec.second?.attribute else {
             guard spec.multiplier == 1 else { throw fail("a constraint to a constant has no multiplier") }
             guard a.isDimension else {

@@ -6,29 +6,8 @@ extension ViewTree {
     static func node(
         _ spec: ViewSpec, at i: Int, defaults: LayoutCase.Defaults, index: [String: (view: Int, guide: Int?)], path: JSONPath
     ) throws(CaseError) -> ViewNode {
-        if let f = spec.frame {
-            try finite(f.components, path.key("frame"))
-            guard f.width >= 0, f.height >= 0 else { throw CaseError(path.key("frame"), "a frame's width and height must not be negative") }
-        }
-        if let s = spec.intrinsicSize {
-            let metrics = [s.width, s.height].compactMap { $0 }
-            try finite(metrics, path.key("intrinsicSize"))
-            guard metrics.allSatisfy({ $0 >= 0 }) else {
-                throw CaseError(path.key("intrinsicSize"), "intrinsic metrics must not be negative (use null for none)")
-            }
-        }
-        if let b = spec.baseline { try finite([b.first, b.last].compactMap { $0 }, path.key("baseline")) }
-        if let m = spec.layoutMargins { try finite(m.named.map(\.value), path.key("layoutMargins")) }
-        if let a = spec.alignmentRectInsets { try finite(a.named.map(\.value), path.key("alignmentRectInsets")) }
-        if i > 0 {
-            if spec.additionalSafeAreaInsets != nil {
-                throw CaseError(path.key("additionalSafeAreaInsets"), "only the root view has additionalSafeAreaInsets (a view controller's property)")
-            }
-            if spec.respectsSystemMinimumLayoutMargins != nil {
-                throw CaseError(path.key("respectsSystemMinimumLayoutMargins"), "only the root view has respectsSystemMinimumLayoutMargins (a view controller's property)")
-            }
-        }
-        if spec.scroll == true, spec.stack != nil { throw CaseError(path.key("scroll"), "a stack view cannot also be a scroll view") }
+        try checkNumbers(spec, path)
+        try checkKind(spec, isRoot: i == 0, path)
         let superview = i == 0 ? nil : spec.superview.flatMap { index[$0] }.map { ViewIndex($0.view) }
         return ViewNode(
             id: spec.id, superview: superview, subviews: [], depth: 0, frame: spec.frame,
@@ -43,6 +22,37 @@ extension ViewTree {
             semanticContentAttribute: spec.semanticContentAttribute ?? .unspecified, isScrollView: spec.scroll ?? false,
             stack: nil, guides: BuiltInGuideItems(safeArea: ItemIndex(-1), margins: ItemIndex(-1), readable: ItemIndex(-1)),
             customGuides: [])
+    }
+
+    /// A view's numbers are finite; frame sizes and intrinsic metrics are not negative.
+    static func checkNumbers(_ spec: ViewSpec, _ path: JSONPath) throws(CaseError) {
+        if let f = spec.frame {
+            try finite(f.components, path.key("frame"))
+            guard f.width >= 0, f.height >= 0 else { throw CaseError(path.key("frame"), "a frame's width and height must not be negative") }
+        }
+        if let s = spec.intrinsicSize {
+            let metrics = [s.width, s.height].compactMap { $0 }
+            try finite(metrics, path.key("intrinsicSize"))
+            guard metrics.allSatisfy({ $0 >= 0 }) else {
+                throw CaseError(path.key("intrinsicSize"), "intrinsic metrics must not be negative (use null for none)")
+            }
+        }
+        if let b = spec.baseline { try finite([b.first, b.last].compactMap { $0 }, path.key("baseline")) }
+        if let m = spec.layoutMargins { try finite(m.named.map(\.value), path.key("layoutMargins")) }
+        if let a = spec.alignmentRectInsets { try finite(a.named.map(\.value), path.key("alignmentRectInsets")) }
+    }
+
+    /// Root-only fields stay on the root; a view is a stack or a scroll view, not both.
+    static func checkKind(_ spec: ViewSpec, isRoot: Bool, _ path: JSONPath) throws(CaseError) {
+        if !isRoot {
+            if spec.additionalSafeAreaInsets != nil {
+                throw CaseError(path.key("additionalSafeAreaInsets"), "only the root view has additionalSafeAreaInsets (a view controller's property)")
+            }
+            if spec.respectsSystemMinimumLayoutMargins != nil {
+                throw CaseError(path.key("respectsSystemMinimumLayoutMargins"), "only the root view has respectsSystemMinimumLayoutMargins (a view controller's property)")
+            }
+        }
+        if spec.scroll == true, spec.stack != nil { throw CaseError(path.key("scroll"), "a stack view cannot also be a scroll view") }
     }
 
     static func finite(_ values: [Double], _ path: JSONPath) throws(CaseError) {
