@@ -9,5 +9,6 @@ struct Strut: ParsableCommand {
         subcommands: [
             SolveSystemCommand.self,
             DevicesCommand.self,
+            WorkloadsCommand.self,
         ])
 }

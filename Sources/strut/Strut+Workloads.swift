@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import Generator
+import LinearConstraints
+
+/// `strut workloads [--kinds flat,hug,grid,chain] [--sizes 100,1000] [--strategy NAME]
+/// [--time-limit S] [--json]`: times the four peer workloads of peers.md under one strategy and
+/// prints µs per constraint beside Kiwi's figures, with the deterministic counters and a check that
+/// every answer is optimal.
+///
+/// Exit status: 0 when every measured size was verified; 1 when a solver error or a wrong answer
+/// was found; 2 for a usage error.
+struct WorkloadsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workloads",
+        abstract: "Time the peer workloads (flat, hug, grid, chain) and compare with Kiwi's figures.",
+        discussion: """
+            For each workload and size: build (edit variables with the portrait size, then every \
+            constraint in view order), one rotation (suggest both root values, read every variable), \
+            a 1 px drag, and removing and re-adding the middle view's left constraint. Times are \
+            medians on the monotonic clock; counters (pivots, rows, cells) are deterministic. After \
+            each operation every required constraint is checked and, where the optimum has a closed \
+            form, the objective too. Without --sizes each workload runs at the sizes peers.md \
+            measured Kiwi at. A size whose build would exceed --time-limit, extrapolated from the \
+            growth between the previous sizes, is skipped with a message.
+
+            Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
+            """)
+
+    @Option(help: "Comma-separated workloads (flat, hug, grid, chain).")
+    var kinds: String = "flat,hug,grid,chain"
+
+    @Option(help: "Comma-separated view counts (default: the sizes peers.md measured per workload).")
+    var sizes: String?
+
+    @Option(help: "The solver strategy (\(Strategy.nameList)).")
+    var strategy: String = "cassowary"
+
+    @Option(help: "Skip a size whose estimated build time exceeds this many seconds.")
+    var timeLimit: Double = 60
+
+    @Option(help: "Run the solver's deep invariant check after measuring sizes up to this many views.")
+    var checkInvariantsUpTo: Int = 316
+
+    @Flag(help: "Print one JSON document instead of a table.")
+    var json = false
+
+    func validate() throws {
+        _ = try parsedKinds()
+        _ = try parsedSizes()
+        guard timeLimit > 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a positive number of seconds") }
+        guard Strategy.named(strategy) != nil else {
+            throw ValidationError("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
+        }
+    }
+
+    func parsedKinds() throws -> [PeerWorkload.Kind] {
+        try kinds.split(separator: ",").map { name in
+            do { return try PeerWorkload.Kind.named(String(name)) } catch { throw ValidationError("--kinds: \(error)") }
+        }
+    }
+
+    func parsedSizes() throws -> [Int]? {
+        guard let sizes else { return nil }
+        return try sizes.split(separator: ",").map { text in
+            let digits = text.filter { $0 != "_" && $0 != " " }
+            guard let n = Int(digits), n >= 1, n <= PeerWorkload.maximumViews else {
+                throw ValidationError("--sizes: \"\(text)\" is not a view count in 1...\(PeerWorkload.maximumViews)")
+            }
+            return n
+        }
+    }
+
+    func run() throws {
+        guard let chosen = Strategy.named(strategy) else { throw ExitCode(2) }
+        var report = WorkloadReport(strategy: chosen.name, timeLimit: timeLimit)
+        if !json { print(report.header()) }
+        for kind in try parsedKinds() {
+            for views in try parsedSizes() ?? KiwiReference.sizes(kind) {
+                let workload = try PeerWorkload(kind: kind, views: views)
+                if let skip = report.skipReason(workload) {
+                    report.skipped.append((workload, skip))
+                    if !json { print("  skipped \(workload.name): \(skip)") }
+                    continue
+                }
+                let measured = try measure(workload, chosen)
+                report.results.append(measured)
+                if !json { print(report.row(measured)) }
+            }
+            if !json { report.growthLines(kind).forEach { print($0) } }
+        }
+        if json { print(report.json().jsonText(indent: 2)) }
+        if report.results.contains(where: { !$0.problems.isEmpty }) {
+            if !json { report.problemLines().forEach { print($0) } }
+            throw ExitCode.failure
+        }
+    }
+
+    /// Measures one workload; a solver error is reported and ends the run with status 1.
+    func measure(_ workload: PeerWorkload, _ chosen: Strategy) throws -> WorkloadMeasurement {
+        let first = chosen.make(false)
+        do {
+            return try open(first, workload, chosen)
+        } catch {
+            FileHandle.standardError.write(Data("strut: \(workload.name) under \(chosen.name): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    func open<S: ConstraintSolver>(_ first: S, _ workload: PeerWorkload, _ chosen: Strategy) throws(SolverError) -> WorkloadMeasurement {
+        try WorkloadMeasurement.measure(
+            workload, first: first, make: { chosen.make(false) },
+            checkInvariants: workload.views <= checkInvariantsUpTo)
+    }
+}
