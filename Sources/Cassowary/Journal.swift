@@ -9,7 +9,7 @@ struct Journal {
     var magnitude: Double
 }
 
-extension CassowarySolver {
+extension CassowaryCore {
     mutating func beginJournal() {
         tableau.beginJournal()
         journal = Journal(
@@ -29,7 +29,6 @@ extension CassowarySolver {
         tableau.rollback()
         for w in j.objectiveWrites.reversed() { levels.coefs[w.level][Int(w.symbol)] = w.old }
         levels.constants = j.objectiveConstants
-        levels.clearHeaps()
         for v in j.newVariables { variableSymbol[Int(v)] = -1 }
         variableSymbol.removeLast(variableSymbol.count - j.variableSymbols)
         symbolVariable.removeLast(symbolVariable.count - tableau.symbolCount)

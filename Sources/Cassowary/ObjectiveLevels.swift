@@ -16,8 +16,9 @@ struct ObjectiveLevels {
     var constants: [Double] = []
     /// Constraints (edit variables included) whose errors are costed at each level.
     var refCounts: [Int] = []
-    /// Per level: min-heap of symbols that may have a negative coefficient (stale entries allowed).
-    var heaps: [[Int32]] = []
+    /// Per level: min-heap of candidate symbols keyed by pivoting order (`Tableau.order`), which
+    /// may have a negative coefficient (stale entries allowed, checked when popped).
+    var heaps: [[Int64]] = []
     /// Symbols the dense rows are sized for.
     var width = 0
 
@@ -59,23 +60,23 @@ struct ObjectiveLevels {
     /// the levels below it, so it is pushed where it is negative there.
     /// Returns the previous value (for the rollback journal).
     @inline(__always)
-    mutating func add(_ l: Int, _ s: Int32, _ delta: Double) -> Double {
+    mutating func add(_ l: Int, _ s: Int32, _ delta: Double, order: Int64) -> Double {
         let old = coefs[l][Int(s)]
         let v = snap(old, delta)
         coefs[l][Int(s)] = v
         if v < 0 {
-            push(l, s)
+            push(l, order)
         } else if v == 0, old != 0 {
             var below = l + 1
             while below < coefs.count {
-                if coefs[below][Int(s)] < 0 { push(below, s) }
+                if coefs[below][Int(s)] < 0 { push(below, order) }
                 below += 1
             }
         }
         return old
     }
 
-    mutating func push(_ l: Int, _ s: Int32) {
+    mutating func push(_ l: Int, _ s: Int64) {
         heaps[l].append(s)
         var i = heaps[l].count - 1
         while i > 0 {
@@ -86,6 +87,7 @@ struct ObjectiveLevels {
         }
     }
 
+    /// The candidate first in pivoting order; its symbol is the low 32 bits.
     mutating func popMin(_ l: Int) -> Int32? {
         guard !heaps[l].isEmpty else { return nil }
         let top = heaps[l][0]
@@ -105,7 +107,7 @@ struct ObjectiveLevels {
                 i = m
             }
         }
-        return top
+        return Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
     }
 
     /// True when `s` has a zero coefficient at every level above `l`.

@@ -1,7 +1,7 @@
 import LinearConstraints
 
-extension CassowarySolver {
-    public mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+extension CassowaryCore {
+    mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
         guard recordOfID[id] == nil else { throw .duplicateConstraint(id) }
         guard constraint.expression.isFinite else { throw .nonFinite("constraint \(id) has a NaN or infinite number") }
         let slot = try addRecord(ConstraintRecord(constraint: constraint, tag: Tag(marker: -1), weight: 0, id: id))
@@ -21,6 +21,10 @@ extension CassowarySolver {
         if required { beginJournal() }
         let (row, tag) = makeRow(record, owner: slot)
         record.tag = tag
+        if record.editVariable != nil {
+            tableau.hubs[Int(tag.marker)] = true
+            tableau.hubs[Int(tag.other)] = true
+        }
         do throws(SolverError) {
             try insert(row, tag: tag)
         } catch {
@@ -39,7 +43,7 @@ extension CassowarySolver {
             records[Int(slot)] = record
         }
         infeasibleRows.removeAll(keepingCapacity: true)
-        optimize()
+        dirty = true
         return slot
     }
 
@@ -195,7 +199,7 @@ extension CassowarySolver {
         tableau.freeSymbol(art)
     }
 
-    /// Primal simplex on the phase-one objective row in slot `o` (Bland's rule).
+    /// Primal simplex on the phase-one objective row in slot `o` (Bland's rule in pivoting order).
     mutating func optimizeArtificial(_ o: Int32) {
         var skipped: [Int32] = []
         while true {
@@ -203,9 +207,10 @@ extension CassowarySolver {
             var entering: Int32 = -1
             for k in 0..<row.syms.count {
                 let s = row.syms[k]
-                if row.coefs[k] < -Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, !skipped.contains(s) {
+                if row.coefs[k] < -Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, !skipped.contains(s),
+                    entering < 0 || tableau.order(s) < tableau.order(entering)
+                {
                     entering = s
-                    break
                 }
             }
             guard entering >= 0 else { return }

@@ -7,7 +7,7 @@ import LinearConstraints
 /// symbols, with the new one, are infeasible together. A deletion filter then drops every member
 /// whose removal leaves the set infeasible, so the result is minimal: each member is needed
 /// (Chinneck's deletion filter; each test is a fresh solve of the small candidate set).
-extension CassowarySolver {
+extension CassowaryCore {
     func explainConflict(_ new: Constraint, id: ConstraintID?, certificate: [Int32]) -> [ConstraintID] {
         guard explainConflicts, let id else { return id.map { [$0] } ?? [] }
         var members: [(ConstraintID, Constraint)] = []
@@ -39,7 +39,7 @@ extension CassowarySolver {
 
     /// True when the constraints cannot all hold as required constraints.
     static func isInfeasible(_ set: [(ConstraintID, Constraint)]) -> Bool {
-        var solver = CassowarySolver()
+        var solver = CassowaryCore(weighted: false)
         solver.explainConflicts = false
         for (id, c) in set {
             var required = c

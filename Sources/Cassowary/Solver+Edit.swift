@@ -2,8 +2,8 @@ import LinearConstraints
 
 /// Edit variables and suggested values: a device rotation or a drag is a change of constants
 /// followed by the dual simplex, never a rebuild (Cassowary paper, section 4.1).
-extension CassowarySolver {
-    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+extension CassowaryCore {
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .badPriority(priority) }
         let constraint = Constraint(LinearExpression(variable), .equal, priority: priority)
@@ -12,7 +12,7 @@ extension CassowarySolver {
         afterOperation()
     }
 
-    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
         recordOfEdit[variable] = nil
         removeRecord(slot)
@@ -23,9 +23,10 @@ extension CassowarySolver {
     /// `e+` is replaced by `e+ + delta`, so every row holding `e+` shifts its constant by
     /// `coefficient·delta` (found through the column index), then the dual simplex restores
     /// feasibility. With no pivot needed this allocates nothing.
-    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .nonFinite("suggested value for \(variable)") }
+        optimizeIfNeeded()
         let record = records[Int(slot)]!
         let delta = value - record.suggested
         records[Int(slot)]!.suggested = value

@@ -2,8 +2,8 @@ import LinearConstraints
 
 /// Deep consistency checks, O(tableau size): on in tests and fuzzing (`debugChecks`), off in
 /// benchmarks.
-extension CassowarySolver {
-    public func checkInvariants() throws(SolverError) {
+extension CassowaryCore {
+    func checkInvariants() throws(SolverError) {
         func fail(_ m: String) -> SolverError { .internalError(m) }
         let t = tableau
         var cells = 0
@@ -46,7 +46,7 @@ extension CassowarySolver {
                 if t.basicRow[s] >= 0 { throw fail("objective level \(l) holds basic symbol \(s)") }
                 if t.kinds[s] == .external { throw fail("objective level \(l) holds external \(s)") }
                 if t.owners[s] < 0 { throw fail("objective level \(l) holds dead symbol \(s)") }
-                if c < -1e-9 * max(1, abs(c)), t.kinds[s] != .dummy, levels.isFreeAbove(l, Int32(s)) {
+                if !dirty, c < -1e-9 * max(1, abs(c)), t.kinds[s] != .dummy, levels.isFreeAbove(l, Int32(s)) {
                     throw fail("level \(l) is not optimal: symbol \(s) has coefficient \(c)")
                 }
             }

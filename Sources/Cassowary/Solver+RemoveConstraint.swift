@@ -1,7 +1,7 @@
 import LinearConstraints
 
-extension CassowarySolver {
-    public mutating func remove(_ id: ConstraintID) throws(SolverError) {
+extension CassowaryCore {
+    mutating func remove(_ id: ConstraintID) throws(SolverError) {
         guard let slot = recordOfID[id] else { throw .unknownConstraint(id) }
         recordOfID[id] = nil
         removeRecord(slot)
@@ -39,7 +39,7 @@ extension CassowarySolver {
             levels.refCounts[level] -= 1
             if levels.refCounts[level] == 0 { levels.removeLevel(level) }
         }
-        optimize()
+        dirty = true
     }
 
     /// Subtracts the record's weighted error symbols from its objective level.

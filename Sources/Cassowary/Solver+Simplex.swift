@@ -2,7 +2,7 @@ import LinearConstraints
 
 /// Substitution, pivoting and the primal and dual simplex of the Cassowary method, with a
 /// lexicographic objective (one row per priority level, highest first).
-extension CassowarySolver {
+extension CassowaryCore {
     /// Feasibility tolerance: constants this close to 0 count as 0 (relative to the magnitudes seen).
     var feasibilityTolerance: Double { magnitude * 1e-9 }
 
@@ -12,7 +12,7 @@ extension CassowarySolver {
     /// Objective coefficient change with journaling.
     @inline(__always)
     mutating func objectiveAdd(_ l: Int, _ s: Int32, _ delta: Double) {
-        let old = levels.add(l, s, delta)
+        let old = levels.add(l, s, delta, order: tableau.order(s))
         if journal != nil { journal!.objectiveWrites.append((l, s, old)) }
     }
 
@@ -157,6 +157,6 @@ extension CassowarySolver {
             if x < y - tol { return true }
             if x > y + tol { return false }
         }
-        return s < t
+        return tableau.order(s) < tableau.order(t)
     }
 }

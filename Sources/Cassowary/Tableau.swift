@@ -19,6 +19,9 @@ struct Tableau {
     /// Constraint record slot owning each symbol (-1: none, e.g. external or artificial).
     var owners: [Int32] = []
     var freeSymbols: [Int32] = []
+    /// Hub symbols (edit-variable errors) come last in the pivoting order: a root size feeds
+    /// every view, so entering one touches every row. Bland's rule holds for any fixed order.
+    var hubs: [Bool] = []
     var cells = 0
     var liveRows = 0
 
@@ -34,6 +37,10 @@ struct Tableau {
 
     var symbolCount: Int { kinds.count }
 
+    /// The pivoting order of a symbol: hubs after every other symbol, then by id.
+    @inline(__always)
+    func order(_ s: Int32) -> Int64 { (hubs[Int(s)] ? Int64(1) << 32 : 0) | Int64(s) }
+
     // MARK: symbols
 
     /// A new symbol of `kind`; reuses freed ids, most recently freed first.
@@ -41,11 +48,13 @@ struct Tableau {
         if let s = freeSymbols.popLast() {
             kinds[Int(s)] = kind
             owners[Int(s)] = owner
+            hubs[Int(s)] = false
             return s
         }
         let s = Int32(kinds.count)
         kinds.append(kind)
         owners.append(owner)
+        hubs.append(false)
         basicRow.append(-1)
         columns.append([])
         return s
@@ -121,49 +130,84 @@ struct Tableau {
     }
 
     /// `rows[r] += c · src`, removing `drop` from `rows[r]` first (the substituted symbol).
-    /// Symbols new to the row are added to the column index. O(len(row) + len(src)).
+    /// Symbols new to the row are added to the column index. O(len(row) + len(src)), one pass
+    /// over raw buffers into reused scratch storage: no allocation once the scratch is warm.
     mutating func addScaled(_ r: Int32, _ src: Row, _ c: Double, dropping drop: Int32) {
         save(r)
         var dst = Row()
         swap(&dst, &rows[Int(r)])
-        scratchSyms.removeAll(keepingCapacity: true)
-        scratchCoefs.removeAll(keepingCapacity: true)
-        var i = 0
-        var j = 0
         let n = dst.syms.count
         let m = src.syms.count
-        while i < n || j < m {
-            let ds = i < n ? dst.syms[i] : Int32.max
-            let ss = j < m ? src.syms[j] : Int32.max
-            if ds == drop {
-                i += 1
-            } else if ds < ss {
-                scratchSyms.append(ds)
-                scratchCoefs.append(dst.coefs[i])
-                i += 1
-            } else if ss < ds {
-                let v = c * src.coefs[j]
-                if v != 0 {
-                    scratchSyms.append(ss)
-                    scratchCoefs.append(v)
-                    columns[Int(ss)].append(r)
-                }
-                j += 1
-            } else {
-                let v = snap(dst.coefs[i], c * src.coefs[j])
-                if v != 0 {
-                    scratchSyms.append(ds)
-                    scratchCoefs.append(v)
-                }
-                i += 1
-                j += 1
-            }
+        if scratchSyms.count < n + m {
+            scratchSyms.append(contentsOf: repeatElement(0, count: n + m - scratchSyms.count))
+            scratchCoefs.append(contentsOf: repeatElement(0, count: n + m - scratchCoefs.count))
         }
-        cells += scratchSyms.count - n
+        let written = mergeScaled(dst, src, c, drop)
+        var i = 0
+        for k in 0..<written {
+            let s = scratchSyms[k]
+            while i < n, dst.syms[i] < s { i += 1 }
+            if i >= n || dst.syms[i] != s { columns[Int(s)].append(r) }
+        }
+        cells += written - n
+        scratchSyms.removeLast(scratchSyms.count - written)
+        scratchCoefs.removeLast(scratchCoefs.count - written)
         swap(&dst.syms, &scratchSyms)
         swap(&dst.coefs, &scratchCoefs)
         dst.constant = snap(dst.constant, c * src.constant)
         swap(&dst, &rows[Int(r)])
+    }
+
+    /// Writes the merge of `dst` (without `drop`) and `c·src` into the scratch buffers, which
+    /// hold at least len(dst) + len(src) elements; returns the merged length.
+    mutating func mergeScaled(_ dst: Row, _ src: Row, _ c: Double, _ drop: Int32) -> Int {
+        let n = dst.syms.count
+        let m = src.syms.count
+        return dst.syms.withUnsafeBufferPointer { ds in
+            dst.coefs.withUnsafeBufferPointer { dc in
+                src.syms.withUnsafeBufferPointer { ss in
+                    src.coefs.withUnsafeBufferPointer { sc in
+                        scratchSyms.withUnsafeMutableBufferPointer { os in
+                            scratchCoefs.withUnsafeMutableBufferPointer { oc in
+                                var i = 0
+                                var j = 0
+                                var k = 0
+                                while i < n || j < m {
+                                    let a = i < n ? ds[i] : Int32.max
+                                    let b = j < m ? ss[j] : Int32.max
+                                    if a == drop {
+                                        i += 1
+                                    } else if a < b {
+                                        os[k] = a
+                                        oc[k] = dc[i]
+                                        k += 1
+                                        i += 1
+                                    } else if b < a {
+                                        let v = c * sc[j]
+                                        if v != 0 {
+                                            os[k] = b
+                                            oc[k] = v
+                                            k += 1
+                                        }
+                                        j += 1
+                                    } else {
+                                        let v = snap(dc[i], c * sc[j])
+                                        if v != 0 {
+                                            os[k] = a
+                                            oc[k] = v
+                                            k += 1
+                                        }
+                                        i += 1
+                                        j += 1
+                                    }
+                                }
+                                return k
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The rows that hold `s` now, in increasing slot order, excluding `except`; compacts the
@@ -250,6 +294,7 @@ extension Tableau {
         }
         kinds.removeLast(kinds.count - j.symbolCount)
         owners.removeLast(owners.count - j.symbolCount)
+        hubs.removeLast(hubs.count - j.symbolCount)
         basicRow.removeLast(basicRow.count - j.symbolCount)
         columns.removeLast(columns.count - j.symbolCount)
         for (s, r) in j.savedBasic { basicRow[Int(s)] = r }

@@ -1,0 +1,122 @@
+import LinearConstraints
+
+/// The engine behind `CassowarySolver`: an incremental Cassowary solver with UIKit's lexicographic priorities.
+///
+/// The tableau follows the Cassowary paper (Badros, Borning, Stuckey, TOCHI 2001) and Kiwi's
+/// layout (small integer symbols, one sorted row per basic symbol), with what Kiwi lacks:
+/// - a column index (symbol -> rows holding it), so substituting a symbol touches only its rows;
+/// - an objective per priority level compared lexicographically (`ObjectiveLevels`), or, as the
+///   `cassowary-weighted` strategy, Kiwi's single weighted objective;
+/// - rollback: a rejected add leaves the solver exactly as before (`Journal`);
+/// - a minimal conflicting set for every rejected required constraint (`Solver+Conflict.swift`);
+/// - relative tolerances, and no trap or "unbounded" for any input: a typed error instead;
+/// - deterministic choices only (Bland's rule by symbol id, arrays instead of hashed iteration).
+///
+/// Every public operation keeps the tableau primal feasible and optimal, so reads are O(1).
+struct CassowaryCore {
+    /// True for the Kiwi-style weighted strategy.
+    public let weighted: Bool
+    /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
+    var debugChecks = false
+    /// When false, a rejected add reports an empty conflict (used by the conflict filter itself).
+    var explainConflicts = true
+
+    var tableau = Tableau()
+    var levels = ObjectiveLevels()
+    var records: [ConstraintRecord?] = []
+    var freeRecords: [Int32] = []
+    var recordOfID: [ConstraintID: Int32] = [:]
+    var recordOfEdit: [Variable: Int32] = [:]
+    /// External symbol per variable index, -1 when the variable was never mentioned.
+    var variableSymbol: [Int32] = []
+    var symbolVariable: [Int32] = []
+    var infeasibleRows: [Int32] = []
+    var journal: Journal?
+    /// Symbols of the last failed phase one (or all-dummy row): where a conflict explanation starts.
+    var conflictCandidates: [Int32] = []
+    /// Magnitude of the numbers seen (>= 1): feasibility tolerances scale with it.
+    var magnitude: Double = 1
+    var pivots = 0
+    /// Constraints changed since the last optimisation: reads optimise first (`optimizeIfNeeded`).
+    var dirty = false
+    var noiseSkips = 0
+
+    var strategy: String { weighted ? "cassowary-weighted" : "cassowary" }
+
+    init(weighted: Bool) { self.weighted = weighted }
+
+    /// Kiwi-style weight of a priority in weighted mode.
+    static func weight(of p: Priority) -> Double {
+        var w = 1.0
+        let e = 6 * Double(p.value) / 1000
+        w = pow10(e)
+        return w
+    }
+
+    static func pow10(_ e: Double) -> Double {
+        // 10^e = 2^(e·log2 10) without Foundation: split into integer and fractional powers.
+        let x = e * 3.321928094887362
+        let n = x.rounded(.down)
+        var f = x - n
+        f *= 0.6931471805599453
+        var term = 1.0
+        var sum = 1.0
+        for k in 1..<30 {
+            term *= f / Double(k)
+            sum += term
+        }
+        return sum * Double(sign: .plus, exponent: Int(n), significand: 1)
+    }
+
+    /// Objective level key and weight for a soft priority.
+    func levelKey(_ p: Priority) -> (key: Float, weight: Double) {
+        weighted ? (1000, Self.weight(of: p)) : (p.value, 1)
+    }
+
+    // MARK: reads
+
+    func value(of variable: Variable) -> Double {
+        let i = Int(variable.index)
+        guard i < variableSymbol.count else { return 0 }
+        let s = variableSymbol[i]
+        guard s >= 0 else { return 0 }
+        let r = tableau.basicRow[Int(s)]
+        return r >= 0 ? tableau.rows[Int(r)].constant : 0
+    }
+
+    func contains(_ id: ConstraintID) -> Bool { recordOfID[id] != nil }
+
+    var counters: SolverCounters {
+        SolverCounters(
+            pivots: pivots, rows: tableau.liveRows, cells: tableau.cells + levels.cellCount,
+            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips)
+    }
+
+    /// Summed error per distinct priority, highest first, measured at the current values.
+    func objective() -> [LevelError] {
+        var sums: [(Priority, Double)] = []
+        for case let record? in records where !record.constraint.priority.isRequired {
+            let p = record.constraint.priority
+            let error: Double
+            if let v = record.editVariable {
+                error = abs(value(of: v) - record.suggested)
+            } else {
+                error = record.constraint.violation { value(of: $0) }
+            }
+            if let i = sums.firstIndex(where: { $0.0 == p }) { sums[i].1 += error } else { sums.append((p, error)) }
+        }
+        sums.sort { $0.0 > $1.0 }
+        return sums.map { LevelError(priority: $0.0, error: $0.1) }
+    }
+
+    mutating func optimizeIfNeeded() {
+        guard dirty else { return }
+        dirty = false
+        optimize()
+    }
+
+    func afterOperation() {
+        guard debugChecks else { return }
+        do { try checkInvariants() } catch { preconditionFailure("Cassowary invariant broken: \(error)") }
+    }
+}
