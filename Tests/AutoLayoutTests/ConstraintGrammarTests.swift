@@ -56,6 +56,7 @@ import Testing
             ("v.top == w.top +", 16, "expected a number after '+'"),
             ("v.top == w.top # ", 16, "expected an identifier after '#'"),
             ("v.top == w.top #a b", 18, "unexpected text after the identifier"),
+            ("v.top == w.top #é b", 18, "unexpected text after the identifier"),  // offsets count characters, not bytes
             ("v == w.top", 1, "expected '.' and an attribute after \"v\""),
             ("v.width == 2 w.width", 13, "expected '*' between the multiplier and the anchor"),
             ("v.width == 1e999", 11, "number 1e999 is not finite"),

@@ -29,7 +29,7 @@ public struct ConstraintSyntaxError: Error, Hashable, Sendable, CustomStringConv
 /// PRIORITY   := NUMBER in (0, 1000] | required | defaultHigh | defaultLow | fittingSizeLevel
 /// GUIDE      := safeArea | margins | readable | content | frameGuide
 /// ID         := [A-Za-z_][A-Za-z0-9_]*
-/// IDENTIFIER := one or more non-space characters, to the end of the text
+/// IDENTIFIER := one or more characters other than space, tab, CR, LF, to the end of the text
 /// ```
 ///
 /// Spaces are optional between tokens. Parsing is linear in the text's length. Only the syntax is
@@ -51,9 +51,10 @@ extension ConstraintSpec {
         return anchor
     }
 
-    /// Whether `identifier` can be written in the string form (`#` plus non-space characters).
+    /// Whether `identifier` can be written in the string form (`#` plus characters other than
+    /// space, tab, carriage return and line feed).
     public static func isStringFormIdentifier(_ identifier: String) -> Bool {
-        !identifier.isEmpty && !identifier.unicodeScalars.contains { $0.properties.isWhitespace }
+        !identifier.isEmpty && !identifier.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The string form; nil when the constraint needs the object form (it has `when`, is
@@ -77,22 +78,27 @@ extension ConstraintSpec {
     }
 }
 
-/// A hand-written scanner over the Unicode scalars of one constraint string.
+/// A hand-written scanner over the UTF-8 bytes of one constraint string. Offsets in errors are
+/// converted to Unicode scalars (what a person counts) only when an error is made.
 struct ConstraintScanner {
-    let chars: [Unicode.Scalar]
+    let bytes: [UInt8]
     var index = 0
 
-    init(_ text: String) { chars = Array(text.unicodeScalars) }
+    init(_ text: String) { bytes = Array(text.utf8) }
 
-    var atEnd: Bool { index >= chars.count }
-    var current: Unicode.Scalar? { atEnd ? nil : chars[index] }
+    var atEnd: Bool { index >= bytes.count }
+    var current: UInt8? { atEnd ? nil : bytes[index] }
 
     func fail(_ message: String, at offset: Int? = nil) -> ConstraintSyntaxError {
-        ConstraintSyntaxError(offset: offset ?? index, message)
+        let end = min(offset ?? index, bytes.count)
+        let scalars = bytes[..<end].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return ConstraintSyntaxError(offset: scalars, message)
     }
 
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
     mutating func skipSpace() {
-        while let c = current, c == " " || c == "\t" { index += 1 }
+        while let c = current, c == 0x20 || c == 0x09 { index += 1 }
     }
 
     mutating func constraint() throws(ConstraintSyntaxError) -> ConstraintSpec {
@@ -103,18 +109,18 @@ struct ConstraintScanner {
         skipSpace()
         var spec = try rightSide(first: first, relation: relation)
         skipSpace()
-        if current == "@" {
+        if current == UInt8(ascii: "@") {
             index += 1
             skipSpace()
             spec.priority = try priority()
             skipSpace()
         }
-        if current == "#" {
+        if current == UInt8(ascii: "#") {
             index += 1
             let start = index
-            while let c = current, !c.properties.isWhitespace { index += 1 }
+            while let c = current, !isBreak(c) { index += 1 }
             guard index > start else { throw fail("expected an identifier after '#'") }
-            spec.identifier = String(String.UnicodeScalarView(chars[start..<index]))
+            spec.identifier = text(start..<index)
             skipSpace()
         }
         guard atEnd else {
@@ -131,7 +137,7 @@ struct ConstraintScanner {
         }
         let number = try self.number(signed: true)
         skipSpace()
-        guard current == "*" else {
+        guard current == UInt8(ascii: "*") else {
             if let c = current, isIDStart(c) { throw fail("expected '*' between the multiplier and the anchor") }
             return ConstraintSpec(first, relation, nil, constant: number)
         }
@@ -145,21 +151,21 @@ struct ConstraintScanner {
     /// The optional `+ CONSTANT` or `- CONSTANT` after the second anchor.
     mutating func offset() throws(ConstraintSyntaxError) -> Double {
         skipSpace()
-        guard let sign = current, sign == "+" || sign == "-" else { return 0 }
+        guard let sign = current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return 0 }
         index += 1
         skipSpace()
-        guard let c = current, isDigitOrDot(c) else { throw fail("expected a number after '\(sign)'") }
+        guard let c = current, isDigitOrDot(c) else { throw fail("expected a number after '\(Character(Unicode.Scalar(sign)))'") }
         let value = try number(signed: false)
-        return sign == "-" ? -value : value
+        return sign == UInt8(ascii: "-") ? -value : value
     }
 
     mutating func relation() throws(ConstraintSyntaxError) -> Relation {
-        guard index + 1 < chars.count, chars[index + 1] == "=" else { throw fail("expected a relation '==', '<=' or '>='") }
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") else { throw fail("expected a relation '==', '<=' or '>='") }
         let r: Relation
-        switch chars[index] {
-        case "=": r = .equal
-        case "<": r = .lessThanOrEqual
-        case ">": r = .greaterThanOrEqual
+        switch bytes[index] {
+        case UInt8(ascii: "="): r = .equal
+        case UInt8(ascii: "<"): r = .lessThanOrEqual
+        case UInt8(ascii: ">"): r = .greaterThanOrEqual
         default: throw fail("expected a relation '==', '<=' or '>='")
         }
         index += 2
@@ -168,14 +174,14 @@ struct ConstraintScanner {
 
     mutating func anchor() throws(ConstraintSyntaxError) -> AnchorReference {
         let id = try word(what: "a view or guide id")
-        guard current == "." else { throw fail("expected '.' and an attribute after \"\(id)\"") }
+        guard current == UInt8(ascii: ".") else { throw fail("expected '.' and an attribute after \"\(id)\"") }
         index += 1
         let secondStart = index
         let second = try word(what: "an attribute or a built-in guide")
         var guide: BuiltInGuide?
         var attributeStart = secondStart
         var attributeName = second
-        if current == "." {
+        if current == UInt8(ascii: ".") {
             guard let g = BuiltInGuide(rawValue: second) else {
                 throw fail("unknown built-in guide \"\(second)\"; use safeArea, margins, readable, content or frameGuide", at: secondStart)
             }
@@ -193,8 +199,8 @@ struct ConstraintScanner {
     mutating func word(what: String) throws(ConstraintSyntaxError) -> String {
         guard let c = current, isIDStart(c) else { throw fail("expected \(what)") }
         let start = index
-        while let c = current, isIDStart(c) || ("0"..."9").contains(c) { index += 1 }
-        return String(String.UnicodeScalarView(chars[start..<index]))
+        while let c = current, isIdentifierByte(c) { index += 1 }
+        return text(start..<index)
     }
 
     mutating func priority() throws(ConstraintSyntaxError) -> Priority {
@@ -217,30 +223,34 @@ struct ConstraintScanner {
     /// A decimal number: `[-+]digits[.digits][e[+-]digits]`, finite.
     mutating func number(signed: Bool) throws(ConstraintSyntaxError) -> Double {
         let start = index
-        if signed, let c = current, c == "-" || c == "+" { index += 1 }
-        func digits(_ s: inout ConstraintScanner) -> Int {
-            let from = s.index
-            while let c = s.current, ("0"..."9").contains(c) { s.index += 1 }
-            return s.index - from
-        }
-        var count = digits(&self)
-        if current == "." {
+        if signed, let c = current, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") { index += 1 }
+        var count = digits()
+        if current == UInt8(ascii: ".") {
             index += 1
-            count += digits(&self)
+            count += digits()
         }
         guard count > 0 else { throw fail("expected a number", at: start) }
-        if let c = current, c == "e" || c == "E" {
+        if let c = current, c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
             index += 1
-            if let s = current, s == "+" || s == "-" { index += 1 }
-            guard digits(&self) > 0 else { throw fail("expected digits in the exponent") }
+            if let s = current, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("expected digits in the exponent") }
         }
-        let text = String(String.UnicodeScalarView(chars[start..<index]))
-        guard let value = Double(text) else { throw fail("malformed number \"\(text)\"", at: start) }
-        guard value.isFinite else { throw fail("number \(text) is not finite", at: start) }
+        let literal = text(start..<index)
+        guard let value = Double(literal) else { throw fail("malformed number \"\(literal)\"", at: start) }
+        guard value.isFinite else { throw fail("number \(literal) is not finite", at: start) }
         return value
     }
 
-    func isIDStart(_ c: Unicode.Scalar) -> Bool { c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
-    func isDigitOrDot(_ c: Unicode.Scalar) -> Bool { c == "." || ("0"..."9").contains(c) }
-    func isNumberStart(_ c: Unicode.Scalar) -> Bool { isDigitOrDot(c) || c == "-" || c == "+" }
+    mutating func digits() -> Int {
+        let from = index
+        while let c = current, isDigit(c) { index += 1 }
+        return index - from
+    }
+
+    func isIDStart(_ c: UInt8) -> Bool { isIdentifierStart(c) }
+    func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    func isDigitOrDot(_ c: UInt8) -> Bool { c == UInt8(ascii: ".") || isDigit(c) }
+    func isNumberStart(_ c: UInt8) -> Bool { isDigitOrDot(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") }
+    /// Space, tab, carriage return or line feed: what ends an identifier.
+    func isBreak(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 }

@@ -6,7 +6,7 @@ import LinearConstraints
 /// otherwise its members go one per line, indented two spaces per level. Deterministic: the
 /// text depends on the value only. Linear in the output size times the nesting depth.
 func writePretty(_ value: JSONValue, to out: inout String, level: Int, used: Int = 0) {
-    if let inline = inlineText(value, maxNesting: 2), used + inline.count <= lineLimit {
+    if let inline = inlineText(value, maxNesting: 2, budget: lineLimit - used) {
         out += inline
         return
     }
@@ -37,26 +37,33 @@ func writePretty(_ value: JSONValue, to out: inout String, level: Int, used: Int
 let lineLimit = 110
 
 /// The one-line text of `value` when it nests at most `maxNesting` containers deep (a scalar is
-/// 0 deep), else nil.
-func inlineText(_ value: JSONValue, maxNesting: Int) -> String? {
+/// 0 deep) and takes at most `budget` characters, else nil. Stops as soon as the budget is spent,
+/// so a long list costs no more than the line it cannot fill.
+func inlineText(_ value: JSONValue, maxNesting: Int, budget: Int) -> String? {
     switch value {
     case .array(let items):
         guard maxNesting > 0 else { return nil }
-        var parts: [String] = []
-        for item in items {
-            guard let t = inlineText(item, maxNesting: maxNesting - 1) else { return nil }
-            parts.append(t)
-        }
-        return "[" + parts.joined(separator: ", ") + "]"
+        return joined(items.lazy.map { (nil, $0) }, open: "[", close: "]", maxNesting: maxNesting, budget: budget)
     case .object(let members):
         guard maxNesting > 0 else { return nil }
-        var parts: [String] = []
-        for m in members {
-            guard let t = inlineText(m.value, maxNesting: maxNesting - 1) else { return nil }
-            parts.append(JSONValue.string(m.key).jsonText() + ": " + t)
-        }
-        return "{" + parts.joined(separator: ", ") + "}"
+        return joined(members.lazy.map { ($0.key, $0.value) }, open: "{", close: "}", maxNesting: maxNesting, budget: budget)
     default:
-        return value.jsonText()
+        let text = value.jsonText()
+        return text.count <= budget ? text : nil
     }
+}
+
+/// `open` + the members' inline texts (with `"key": ` for object members) joined by `, ` + `close`,
+/// or nil when a member cannot be inline or the text outgrows `budget`.
+func joined<S: Sequence>(_ parts: S, open: String, close: String, maxNesting: Int, budget: Int) -> String?
+where S.Element == (String?, JSONValue) {
+    var text = open
+    for (key, value) in parts {
+        if text.count > open.count { text += ", " }
+        if let key { text += JSONValue.string(key).jsonText() + ": " }
+        guard let inner = inlineText(value, maxNesting: maxNesting - 1, budget: budget - text.count - close.count) else { return nil }
+        text += inner
+    }
+    text += close
+    return text.count <= budget ? text : nil
 }

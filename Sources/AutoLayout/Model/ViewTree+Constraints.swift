@@ -7,9 +7,11 @@ extension ViewTree {
     mutating func resolveConstraints(_ specs: [ConstraintSpec]) throws(CaseError) {
         constraints.reserveCapacity(specs.count)
         for (i, spec) in specs.enumerated() {
-            let path = JSONPath.root.key("constraints").index(i)
-            let text = spec.stringForm ?? "\(spec.first) \(spec.relation.rawValue) \(spec.equationRight)"
-            func fail(_ message: String) -> CaseError { CaseError(path, "\(message) in \"\(text)\"") }
+            func fail(_ message: String) -> CaseError {
+                let path = JSONPath.root.key("constraints").index(i)
+                let text = spec.stringForm ?? "\(spec.first) \(spec.relation.rawValue) \(spec.equationRight)"
+                return CaseError(path, "\(message) in \"\(text)\"")
+            }
             let first = try anchor(spec.first, fail)
             let second = try spec.second.map { s throws(CaseError) in try anchor(s, fail) }
             try Self.checkPair(spec, fail)

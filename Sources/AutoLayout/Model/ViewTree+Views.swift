@@ -85,23 +85,25 @@ extension ViewTree {
     }
 
     /// Resolves a stack's arranged views (each a subview of the stack, once) and custom spacings
-    /// (each after an arranged view, finite), applying UIKit's defaults.
+    /// (each after an arranged view, finite), applying UIKit's defaults. O(arranged + custom²);
+    /// custom spacings are few.
     mutating func resolveStack(_ spec: StackSpec?, of view: ViewIndex, _ c: LayoutCase, path: JSONPath) throws(CaseError) {
         guard let spec else { return }
         var arranged: [ViewIndex] = []
+        var seen = Set<ViewIndex>()  // membership only, never iterated
         for (k, id) in (spec.arranged ?? []).enumerated() {
             let at = path.key("arranged").index(k)
             guard let v = self.view(id: id) else { throw CaseError(at, "unknown view \"\(id)\"") }
             guard views[v.rawValue].superview == view else {
                 throw CaseError(at, "arranged view \"\(id)\" must be a subview of the stack \"\(views[view.rawValue].id)\" (set its superview to the stack)")
             }
-            guard !arranged.contains(v) else { throw CaseError(at, "\"\(id)\" is arranged twice") }
+            guard seen.insert(v).inserted else { throw CaseError(at, "\"\(id)\" is arranged twice") }
             arranged.append(v)
         }
         var custom: [(view: ViewIndex, spacing: Double)] = []
         for entry in spec.customSpacing ?? [] {
             let at = path.key("customSpacing").key(entry.after)
-            guard let v = self.view(id: entry.after), arranged.contains(v) else {
+            guard let v = self.view(id: entry.after), seen.contains(v) else {
                 throw CaseError(at, "custom spacing after \"\(entry.after)\", which is not an arranged view of this stack")
             }
             guard !custom.contains(where: { $0.view == v }) else { throw CaseError(at, "custom spacing after \"\(entry.after)\" is given twice") }
