@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Runs the built `strut` executable as a child process, the way a user or CI runs it.
+///
+/// The binary is found next to the test bundle (SwiftPM puts every product of a build in one
+/// directory, and `swift test` builds the executable with the tests), or at `$STRUT_BINARY`.
+struct StrutProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root: the nearest directory above this file holding Package.swift.
+    static let packageRoot: URL = {
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while dir.path != "/" {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+            dir.deleteLastPathComponent()
+        }
+        preconditionFailure("no Package.swift above \(#filePath)")
+    }()
+
+    /// The strut executable, or nil with the places looked at.
+    static let binary: BinaryLookup = {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["STRUT_BINARY"] { candidates.append(URL(fileURLWithPath: env)) }
+        // The test executable (Linux) or bundle (macOS) sits in the products directory, possibly
+        // a few levels down inside an .xctest bundle.
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent("strut"))
+            dir.deleteLastPathComponent()
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/strut"))
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return BinaryLookup(url: found, lookedAt: candidates.map(\.path))
+    }()
+
+    struct BinaryLookup: Sendable {
+        var url: URL?
+        var lookedAt: [String]
+    }
+
+    /// Runs `strut arguments...` in the package root and returns its exit status and output.
+    static func run(_ arguments: [String]) throws -> Result {
+        guard let url = binary.url else {
+            throw LookupError(message: "strut executable not found; run `swift build` first. Looked at: \(binary.lookedAt.joined(separator: ", "))")
+        }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Drain stderr on another thread so that neither pipe can fill up and block the child.
+        let errData = DataBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// Writes `text` to a file in the temporary directory named after `name` and returns its path.
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    struct LookupError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    final class DataBox: @unchecked Sendable {
+        var data = Data()
+    }
+}
