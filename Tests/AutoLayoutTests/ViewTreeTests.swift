@@ -156,4 +156,20 @@ import Testing
         c.constraints = [ConstraintSpec(AnchorReference(ItemReference("r"), .width), .equal, constant: 1, when: SizeClassCondition())]
         #expect(throws: CaseError.self) { try c.validate() }
     }
+
+    @Test func constraintsReadBackInTheCaseNotation() throws {
+        let t = try tree()
+        #expect(t.constraints.map { t.text(of: $0) } == [
+            "v1.top == main.safeArea.top",
+            "sv.height == 0.5 * main.height + 10 @750 #half",
+            "a.width >= 20 @250",
+            "scroller.content.top == g1.bottom #off",
+        ])
+        for k in t.constraints {
+            var original = try LayoutCase(jsonText: sampleCaseText).constraints[k.source]
+            original.when = nil
+            original.isActive = true
+            #expect(try ConstraintSpec.parse(t.text(of: k)) == original)
+        }
+    }
 }

@@ -111,3 +111,31 @@ public struct LayoutConstraint: Hashable, Sendable {
         isActive && (when?.matches(traits) ?? true)
     }
 }
+
+extension ViewTree {
+    /// The constraint in the case's string notation, with items by name
+    /// (`v3.height == 20 @750 #v3-height`), for logs and conflict reports. Parsing the text gives
+    /// back the case's constraint, less its `when` and `active`, which are not part of the text;
+    /// an identifier the string form cannot hold (empty, or with spaces) is shown quoted instead.
+    public func text(of constraint: LayoutConstraint) -> String {
+        var spec = ConstraintSpec(
+            anchorReference(constraint.first), constraint.relation, multiplier: constraint.multiplier,
+            constraint.second.map(anchorReference), constant: constraint.constant, priority: constraint.priority)
+        spec.identifier = constraint.identifier.flatMap { ConstraintSpec.isStringFormIdentifier($0) ? $0 : nil }
+        var text = spec.stringForm ?? ""
+        if let identifier = constraint.identifier, spec.identifier == nil { text += " #\"\(identifier)\"" }
+        return text
+    }
+
+    /// How a constraint names `anchor`'s item: a view or custom guide by id, a built-in guide as
+    /// `owner.guide`.
+    func anchorReference(_ anchor: Anchor) -> AnchorReference {
+        let item = items[anchor.item.rawValue]
+        let reference: ItemReference
+        switch item.kind {
+        case .builtInGuide(let guide): reference = ItemReference(views[item.owner.rawValue].id, guide: guide)
+        case .view, .customGuide: reference = ItemReference(item.name)
+        }
+        return AnchorReference(reference, anchor.attribute)
+    }
+}
