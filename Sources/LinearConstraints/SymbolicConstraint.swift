@@ -174,6 +174,9 @@ struct ExpressionParser {
             token = try next()
         }
         guard token == .end else { throw fail("unexpected text after the constraint") }
+        guard constant.isFinite, terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw fail("the numbers overflow: a coefficient or the constant sums to infinity", at: 0)
+        }
         terms.removeAll { $0.coefficient == 0 }
         return SymbolicConstraint(terms: terms, constant: constant, relation: relation, priority: priority)
     }

@@ -61,6 +61,8 @@ public struct SystemRun<Solver: ConstraintSolver> {
     private var variableIndex: [String: Int32] = [:]
     private var constraintIndex: [String: Int] = [:]
     private var constraintNames: [String] = []
+    /// Variables that are edit variables now, so a suggest step can be refused whole.
+    private var editVariables: Set<String> = []
 
     public init(solver: Solver) { self.solver = solver }
 
@@ -113,14 +115,15 @@ public struct SystemRun<Solver: ConstraintSolver> {
                 try solver.remove(ConstraintID(cid))
             case .edit(let v, let p):
                 try solver.addEditVariable(variable(v), priority: p)
+                editVariables.insert(v)
             case .suggest(let list):
-                for s in list {
-                    guard let v = existingVariable(s.variable) else { return .unknown }
-                    try solver.suggestValue(s.value, for: v)
-                }
+                // All or nothing: a step naming a variable that is not being edited changes nothing.
+                guard list.allSatisfy({ editVariables.contains($0.variable) }) else { return .unknown }
+                for s in list { try solver.suggestValue(s.value, for: variable(s.variable)) }
             case .removeEdit(let v):
                 guard let variable = existingVariable(v) else { return .unknown }
                 try solver.removeEditVariable(variable)
+                editVariables.remove(v)
             case .check(let label):
                 return snapshot(label: label)
             }
