@@ -98,3 +98,46 @@ private func c(_ text: String, _ names: [String]) -> Constraint {
         #expect(s.objective().isEmpty)
     }
 }
+
+@Suite struct AmbiguityTests {
+    let names = ["x", "y", "z", "w"]
+
+    @Test func anUnderDeterminedPairIsAmbiguousAndAPinnedOneIsNot() throws {
+        var s = CassowarySolver()
+        try s.add(c("x + y == 10", names), id: ConstraintID(0))
+        try s.add(c("x >= 0", names), id: ConstraintID(1))
+        try s.add(c("y >= 0", names), id: ConstraintID(2))
+        try s.add(c("z == 4", names), id: ConstraintID(3))
+        #expect(s.ambiguousVariables([v(0), v(1), v(2), v(3)]) == [v(0), v(1), v(3)])
+    }
+
+    @Test func aPreferenceRemovesTheAmbiguity() throws {
+        var s = CassowarySolver()
+        try s.add(c("x + y == 10", names), id: ConstraintID(0))
+        try s.add(c("x == 3 @250", names), id: ConstraintID(1))
+        #expect(s.ambiguousVariables([v(0), v(1)]).isEmpty)
+        #expect(s.value(of: v(1)) == 7)
+    }
+
+    @Test func equalCostAlternativesAreAmbiguous() throws {
+        // |x - 0| + |x - 10| is 10 for every x in [0, 10]: the optimum does not fix x.
+        var s = CassowarySolver()
+        try s.add(c("x == 0 @250", names), id: ConstraintID(0))
+        try s.add(c("x == 10 @250", names), id: ConstraintID(1))
+        try s.add(c("y == 5 @250", names), id: ConstraintID(2))
+        #expect(s.ambiguousVariables([v(0), v(1)]) == [v(0)])
+        // A higher level breaks the tie.
+        try s.add(c("x == 4 @750", names), id: ConstraintID(3))
+        #expect(s.ambiguousVariables([v(0)]).isEmpty)
+        #expect(s.value(of: v(0)) == 4)
+    }
+
+    @Test func aDegenerateBoundBlocksMovement() throws {
+        // x <= y and y <= x pin x to y; y is pinned by a required equality.
+        var s = CassowarySolver()
+        try s.add(c("y == 3", names), id: ConstraintID(0))
+        try s.add(c("x <= y", names), id: ConstraintID(1))
+        try s.add(c("x >= y", names), id: ConstraintID(2))
+        #expect(s.ambiguousVariables([v(0), v(1)]).isEmpty)
+    }
+}
