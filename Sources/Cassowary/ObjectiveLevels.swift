@@ -49,10 +49,13 @@ struct ObjectiveLevels {
         heaps.remove(at: i)
     }
 
+    /// Makes room for symbols below `n`, doubling so that creating symbols one by one costs O(1)
+    /// amortised per level.
     mutating func grow(to n: Int) {
         guard n > width else { return }
-        for i in coefs.indices { coefs[i].append(contentsOf: repeatElement(0, count: n - width)) }
-        width = n
+        let target = max(n, 2 * width, 64)
+        for i in coefs.indices { coefs[i].append(contentsOf: repeatElement(0, count: target - width)) }
+        width = target
     }
 
     /// Adds `delta` to the coefficient of `s` at level `l`, keeping the candidate heaps complete:

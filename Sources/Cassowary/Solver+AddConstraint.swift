@@ -81,7 +81,9 @@ extension CassowaryCore {
     mutating func makeRow(_ record: ConstraintRecord, owner: Int32) -> (Row, Tag) {
         let c = record.constraint
         var row = Row(constant: c.expression.constant)
-        for term in c.expression.normalized().terms {
+        let terms = c.expression.terms
+        let sorted = zip(terms, terms.dropFirst()).allSatisfy { $0.variable < $1.variable }
+        for term in sorted ? terms : c.expression.normalized().terms where term.coefficient != 0 {
             let s = symbol(for: term.variable)
             let r = tableau.basicRow[Int(s)]
             if r >= 0 {
@@ -160,9 +162,8 @@ extension CassowaryCore {
             }
         }
         if best >= 0 { return best }
-        for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)].isPivotable {
-            if row.coefficient(of: s) < 0 { return s }
-        }
+        if tableau.kinds[Int(tag.marker)].isPivotable, row.coefficient(of: tag.marker) < 0 { return tag.marker }
+        if tag.other >= 0, tableau.kinds[Int(tag.other)].isPivotable, row.coefficient(of: tag.other) < 0 { return tag.other }
         return -1
     }
 
