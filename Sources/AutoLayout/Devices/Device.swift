@@ -17,23 +17,11 @@ public struct PointSize: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(formatJSONNumber(width))×\(formatJSONNumber(height))" }
 }
 
-/// Insets from the edges of a screen or window, in points, by physical side (a safe area is not
-/// mirrored under right-to-left: the sensor housing stays where it is).
-public struct SafeAreaInsets: Hashable, Sendable, CustomStringConvertible {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
+/// A safe area's insets by physical side (not mirrored under right-to-left: the sensor housing
+/// stays where it is). The same type as the model's `EdgeInsets`.
+public typealias SafeAreaInsets = EdgeInsets
 
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    public static let zero = SafeAreaInsets()
-
+extension EdgeInsets: CustomStringConvertible {
     /// `top/left/bottom/right`, as `uikit.md` writes them: `0/44/21/44`.
     public var description: String {
         [top, left, bottom, right].map(formatJSONNumber).joined(separator: "/")

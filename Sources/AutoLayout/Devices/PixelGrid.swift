@@ -1,24 +1,7 @@
 import LinearConstraints
 
-/// A rectangle in points: origin and size.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// `(x, y, width, height)` with numbers as JSON prints them.
-    public var description: String {
-        "(" + [x, y, width, height].map(formatJSONNumber).joined(separator: ", ") + ")"
-    }
-}
+/// A rectangle in points; the same type as the model's `LayoutRect`.
+public typealias PixelRect = LayoutRect
 
 /// A device's pixel grid: points snap to the nearest multiple of 1/scale, ties up
 /// (`reference/uikit.md`, "Pixel rounding": 950.25 -> 950.5 at @2x, 173.5 -> 521/3 at @3x).
