@@ -5,12 +5,16 @@ import LinearConstraints
 /// `strut workloads` command and the benchmark suites measure exactly the same calls.
 ///
 /// None of these allocate on their own: they loop over stored arrays and call the solver, so the
-/// allocations a benchmark counts are the solver's.
+/// allocations a benchmark counts are the solver's. Each ends with a read, because a strategy may
+/// defer its solve to the next read (as UIKit defers it to the layout pass); a timing that stopped
+/// before the read would leave the solve out.
 extension PeerWorkload {
     /// Builds the workload into `solver`: the root's width and height become edit variables and
     /// get `size` (a layout engine knows the root size before it adds constraints), then every
-    /// constraint is added in build order. O(constraints) calls.
-    public func build<S: ConstraintSolver>(into solver: inout S, size: Size) throws(SolverError) {
+    /// constraint is added in build order, then one variable is read (`settle`). O(constraints) calls.
+    /// Returns the value read.
+    @discardableResult
+    public func build<S: ConstraintSolver>(into solver: inout S, size: Size) throws(SolverError) -> Double {
         for e in editVariables {
             try solver.addEditVariable(e.variable, priority: e.priority)
         }
@@ -18,6 +22,13 @@ extension PeerWorkload {
         for c in constraints {
             try solver.add(c.constraint, id: c.id)
         }
+        return settle(solver)
+    }
+
+    /// Reads one variable (the middle view's left edge), which completes any solve the strategy
+    /// deferred; O(1) for a solver that is up to date. Returns the value.
+    public func settle<S: ConstraintSolver>(_ solver: S) -> Double {
+        solver.value(of: Self.frame(views / 2).left)
     }
 
     /// Suggests a root size: the root's width, then its height.
@@ -42,10 +53,13 @@ extension PeerWorkload {
         return readAll(solver)
     }
 
-    /// Removes the middle constraint (`middleConstraint`) and adds it back under the same id.
-    public func removeAndReAddMiddle<S: ConstraintSolver>(_ solver: inout S) throws(SolverError) {
+    /// Removes the middle constraint (`middleConstraint`), adds it back under the same id, and
+    /// settles the solver. Returns the value read.
+    @discardableResult
+    public func removeAndReAddMiddle<S: ConstraintSolver>(_ solver: inout S) throws(SolverError) -> Double {
         let item = constraints[middleConstraint.rawValue]
         try solver.remove(item.id)
         try solver.add(item.constraint, id: item.id)
+        return settle(solver)
     }
 }

@@ -45,38 +45,16 @@ struct WorkloadsCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of a table.")
     var json = false
 
-    func validate() throws {
-        _ = try parsedKinds()
-        _ = try parsedSizes()
-        guard timeLimit > 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a positive number of seconds") }
-        guard Strategy.named(strategy) != nil else {
-            throw ValidationError("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
-        }
-    }
-
-    func parsedKinds() throws -> [PeerWorkload.Kind] {
-        try kinds.split(separator: ",").map { name in
-            do { return try PeerWorkload.Kind.named(String(name)) } catch { throw ValidationError("--kinds: \(error)") }
-        }
-    }
-
-    func parsedSizes() throws -> [Int]? {
-        guard let sizes else { return nil }
-        return try sizes.split(separator: ",").map { text in
-            let digits = text.filter { $0 != "_" && $0 != " " }
-            guard let n = Int(digits), n >= 1, n <= PeerWorkload.maximumViews else {
-                throw ValidationError("--sizes: \"\(text)\" is not a view count in 1...\(PeerWorkload.maximumViews)")
-            }
-            return n
-        }
-    }
-
     func run() throws {
-        guard let chosen = Strategy.named(strategy) else { throw ExitCode(2) }
+        guard let chosen = Strategy.named(strategy) else {
+            throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
+        }
+        guard timeLimit > 0, timeLimit.isFinite else { throw fail("--time-limit must be a positive number of seconds") }
+        let kindList = try parsedKinds(), sizeList = try parsedSizes()
         var report = WorkloadReport(strategy: chosen.name, timeLimit: timeLimit)
         if !json { print(report.header()) }
-        for kind in try parsedKinds() {
-            for views in try parsedSizes() ?? KiwiReference.sizes(kind) {
+        for kind in kindList {
+            for views in sizeList ?? KiwiReference.sizes(kind) {
                 let workload = try PeerWorkload(kind: kind, views: views)
                 if let skip = report.skipReason(workload) {
                     report.skipped.append((workload, skip))
@@ -94,6 +72,36 @@ struct WorkloadsCommand: ParsableCommand {
             if !json { report.problemLines().forEach { print($0) } }
             throw ExitCode.failure
         }
+    }
+
+    func parsedKinds() throws -> [PeerWorkload.Kind] {
+        var list: [PeerWorkload.Kind] = []
+        for name in kinds.split(separator: ",") {
+            do { list.append(try PeerWorkload.Kind.named(String(name))) } catch { throw fail("--kinds: \(error)") }
+        }
+        guard !list.isEmpty else { throw fail("--kinds: name at least one workload (flat, hug, grid, chain)") }
+        return list
+    }
+
+    func parsedSizes() throws -> [Int]? {
+        guard let sizes else { return nil }
+        var list: [Int] = []
+        for text in sizes.split(separator: ",") {
+            guard let n = Int(text.filter { $0 != "_" && $0 != " " }), n >= 1, n <= PeerWorkload.maximumViews else {
+                throw fail("--sizes: \"\(text)\" is not a view count in 1...\(PeerWorkload.maximumViews)")
+            }
+            list.append(n)
+        }
+        guard !list.isEmpty else { throw fail("--sizes: give at least one view count") }
+        return list
+    }
+
+    /// Prints `message` as a usage error with the usage line and returns exit status 2 to throw
+    /// (the convention of `strut solve-system`).
+    func fail(_ message: String) -> ExitCode {
+        let usage = Self.usageString().split(separator: "\n").joined(separator: "\n  ")
+        FileHandle.standardError.write(Data("Error: \(message)\nUsage: strut \(usage)\n  See 'strut workloads --help'.\n".utf8))
+        return ExitCode(2)
     }
 
     /// Measures one workload; a solver error is reported and ends the run with status 1.
