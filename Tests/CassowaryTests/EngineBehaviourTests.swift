@@ -141,3 +141,26 @@ private func c(_ text: String, _ names: [String]) -> Constraint {
         #expect(s.ambiguousVariables([v(0), v(1)]).isEmpty)
     }
 }
+
+@Suite struct RebuildingStrategyTests {
+    @Test func rebuildingGivesTheIncrementalAnswerAfterEverySuggestion() throws {
+        let names = ["x", "y", "z", "w"]
+        var incremental = CassowarySolver()
+        var rebuilt = RebuildingCassowarySolver()
+        let texts = ["x >= 0", "x <= 100", "y == 2*x", "z == y + 1 @750", "z <= 150"]
+        for (i, t) in texts.enumerated() {
+            try incremental.add(c(t, names), id: ConstraintID(i))
+            try rebuilt.add(c(t, names), id: ConstraintID(i))
+        }
+        try incremental.addEditVariable(v(0), priority: .defaultHigh)
+        try rebuilt.addEditVariable(v(0), priority: .defaultHigh)
+        for value in [10.0, 90, -5, 60] {
+            try incremental.suggestValue(value, for: v(0))
+            try rebuilt.suggestValue(value, for: v(0))
+            #expect(incremental.objective() == rebuilt.objective())
+            for i in 0..<3 { #expect(incremental.value(of: v(i)) == rebuilt.value(of: v(i))) }
+        }
+        #expect(rebuilt.rebuilds == 4)
+        #expect(rebuilt.strategy == "cassowary-rebuild")
+    }
+}
