@@ -1,0 +1,50 @@
+import LinearConstraints
+
+extension LayoutCase {
+    /// The expectations that apply on `configuration`: the `*` entry and the entry whose key
+    /// names the same configuration (keys are parsed, so `iphone-8:portrait` matches `iphone-8`),
+    /// in file order.
+    public func expectations(for configuration: DeviceConfiguration) -> [DeviceExpectation] {
+        let custom = devices?.compactMap { d -> Device? in if case .custom(let c) = d { c } else { nil } } ?? []
+        return expect.filter { e in
+            if e.device == "*" { return true }
+            return (try? DeviceSpec.configuration(e.device, customDevices: custom))?.id == configuration.id
+        }
+    }
+
+    /// Every way `result` differs from the expectations that apply on its device, one sentence
+    /// each; empty when all hold. Frames must match within 1e-6 points (they are pixel-snapped);
+    /// `ambiguous` is compared as a set of view ids, `conflicts` as a set of identifier sets.
+    public func mismatches(_ result: LayoutResult, on configuration: DeviceConfiguration) -> [String] {
+        var out: [String] = []
+        for e in expectations(for: configuration) {
+            let key = "expect[\"\(e.device)\"]"
+            for f in e.frames ?? [] {
+                guard let got = result.frame(of: f.view) else {
+                    out.append("\(key).frames.\(f.view): no such view in the result")
+                    continue
+                }
+                if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= 1e-6 }) {
+                    out.append("\(key).frames.\(f.view): expected \(f.frame), got \(got)")
+                }
+            }
+            if let expected = e.ambiguous {
+                if let reported = result.ambiguous {
+                    let got = reported.map(\.view)
+                    if Set(got) != Set(expected) {
+                        out.append("\(key).ambiguous: expected \(expected), got \(got) (\(reported.map { "\($0.view): \($0.attributes.joined(separator: ","))" }))")
+                    }
+                } else {
+                    out.append("\(key).ambiguous: strategy \(result.strategy) does not report ambiguity")
+                }
+            }
+            if let expected = e.conflicts {
+                let got = result.conflicts.map { $0.constraints.sorted() }
+                if Set(got) != Set(expected.map { $0.sorted() }) {
+                    out.append("\(key).conflicts: expected \(expected), got \(got)")
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,99 @@
+import LinearConstraints
+
+/// The insets of every view's safe-area, margins and readable guides, computed from frames as
+/// UIKit computes them (`reference/uikit.md`, "Layout margins, safe area, guides").
+///
+/// - Safe area: the root's is the device's safe area plus `additionalSafeAreaInsets`; any other
+///   view's is the part of it its superview's safe rectangle does not cover: on each side the
+///   overlap of the view with its superview's unsafe band, clamped to `[0, size]`. It propagates
+///   down the hierarchy through each view's own safe rectangle.
+/// - Margins: the view's `layoutMargins` (directional, resolved by its effective direction);
+///   the root's are at least the system minimum margins unless it opts out
+///   (`respectsSystemMinimumLayoutMargins`); plus the safe-area insets when
+///   `insetsLayoutMarginsFromSafeArea`; then, with `preservesSuperviewLayoutMargins`, at least
+///   the view's overlap with its superview's margin band on each side.
+/// - Readable: the margins, narrowed to at most `readableWidth` points (672, UIKit's readable
+///   width at the default text size) and centred within them.
+///
+/// The insets depend on frames and the frames on the insets, so the layout pass alternates
+/// (`LayoutEngine`): solve, compute, suggest, until nothing changes. O(views) per computation.
+public struct GuideInsets: Hashable, Sendable {
+    /// Physical safe-area insets per view.
+    public var safeArea: [EdgeInsets]
+    /// Physical margins (safe area included where the view insets from it) per view.
+    public var margins: [EdgeInsets]
+
+    /// UIKit's readable content width at the default text size.
+    public static let readableWidth: Double = 672
+
+    /// Insets for `tree` laid out on `configuration` with window frames `frames` (by view).
+    public init(tree: ViewTree, configuration: DeviceConfiguration, direction: LayoutDirection, frames: [LayoutRect]) {
+        let n = tree.views.count
+        safeArea = []
+        margins = []
+        safeArea.reserveCapacity(n)
+        margins.reserveCapacity(n)
+        for i in 0..<n {
+            let node = tree.views[i], f = frames[i]
+            let safe: EdgeInsets
+            if let s = node.superview {
+                safe = Self.uncovered(f, by: Self.inset(frames[s.rawValue], safeArea[s.rawValue]))
+            } else {
+                let d = configuration.safeArea, a = tree.additionalSafeAreaInsets
+                safe = EdgeInsets(top: d.top + a.top, left: d.left + a.left, bottom: d.bottom + a.bottom, right: d.right + a.right)
+            }
+            safeArea.append(safe)
+            margins.append(margin(of: i, tree: tree, configuration: configuration, direction: direction, frames: frames))
+        }
+    }
+
+    /// The insets of `guide` of view `view`; nil for a scroll view's guides (not inset guides).
+    public func insets(_ guide: BuiltInGuide, view: Int, frames: [LayoutRect]) -> EdgeInsets? {
+        switch guide {
+        case .safeArea: return safeArea[view]
+        case .margins: return margins[view]
+        case .readable:
+            let m = margins[view]
+            let width = max(0, frames[view].width - m.left - m.right)
+            let extra = (width - min(width, Self.readableWidth)) / 2
+            return EdgeInsets(top: m.top, left: m.left + extra, bottom: m.bottom, right: m.right + extra)
+        case .content, .frameGuide: return nil
+        }
+    }
+
+    /// The margins of view `i`; its superview's are already computed.
+    func margin(of i: Int, tree: ViewTree, configuration: DeviceConfiguration, direction: LayoutDirection, frames: [LayoutRect]) -> EdgeInsets {
+        let node = tree.views[i]
+        var m = node.layoutMargins.resolved(tree.effectiveLayoutDirection(of: ViewIndex(i), base: direction))
+        if node.superview == nil, tree.respectsSystemMinimumLayoutMargins {
+            let s = configuration.systemMinimumLayoutMargins
+            m = EdgeInsets(top: max(m.top, s.top), left: max(m.left, s.leading), bottom: max(m.bottom, s.bottom), right: max(m.right, s.trailing))
+        }
+        if node.insetsLayoutMarginsFromSafeArea {
+            let s = safeArea[i]
+            m = EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        if node.preservesSuperviewLayoutMargins, let s = node.superview {
+            let overlap = Self.uncovered(frames[i], by: Self.inset(frames[s.rawValue], margins[s.rawValue]))
+            m = EdgeInsets(top: max(m.top, overlap.top), left: max(m.left, overlap.left),
+                           bottom: max(m.bottom, overlap.bottom), right: max(m.right, overlap.right))
+        }
+        return m
+    }
+
+    /// `rect` shrunk by `insets`.
+    static func inset(_ rect: LayoutRect, _ insets: EdgeInsets) -> LayoutRect {
+        LayoutRect(x: rect.x + insets.left, y: rect.y + insets.top,
+                   width: rect.width - insets.left - insets.right, height: rect.height - insets.top - insets.bottom)
+    }
+
+    /// How far `rect` reaches outside `inner` on each side, each clamped to `[0, size]`.
+    static func uncovered(_ rect: LayoutRect, by inner: LayoutRect) -> EdgeInsets {
+        let w = max(0, rect.width), h = max(0, rect.height)
+        func clamp(_ v: Double, _ size: Double) -> Double { min(max(0, v), size) }
+        return EdgeInsets(
+            top: clamp(inner.y - rect.y, h), left: clamp(inner.x - rect.x, w),
+            bottom: clamp((rect.y + rect.height) - (inner.y + inner.height), h),
+            right: clamp((rect.x + rect.width) - (inner.x + inner.width), w))
+    }
+}

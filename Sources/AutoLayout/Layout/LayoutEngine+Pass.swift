@@ -1,0 +1,74 @@
+import LinearConstraints
+
+extension LayoutEngine {
+    /// Suggests the root's frame (origin and the device's screen size) where it changed.
+    mutating func suggestRoot(_ values: [Double], _ s: LoweredSystem) {
+        for (k, v) in s.rootEditVariables.enumerated() where suggestedRoot[k] != values[k] {
+            suggest(values[k], v)
+            suggestedRoot[k] = values[k]
+        }
+    }
+
+    mutating func suggest(_ value: Double, _ v: Variable) {
+        do throws(SolverError) { try solver.suggestValue(value, for: v) } catch {
+            preconditionFailure("suggesting \(value) for edit variable \(v) failed: \(error)")
+        }
+    }
+
+    /// The multi-pass settling of guide insets, as UIKit's layout passes do it: compute the
+    /// insets from the current frames, suggest the ones that changed, solve, and repeat until a
+    /// computation changes nothing (within 1e-9 points) or `maxPasses` solves were spent.
+    /// Returns the solves used and whether the insets settled. Without inset guides: one solve.
+    mutating func settleGuides(_ s: LoweredSystem) -> (passes: Int, settled: Bool) {
+        guard !s.insetGuides.isEmpty else { return (1, true) }
+        let variables = s.insetEditVariables
+        var values = insetValues(s, frames: windowFrames(s))
+        for pass in 1...max(1, maxPasses) {
+            for (k, v) in variables.enumerated() where suggestedInsets[k] != values[k] {
+                suggest(values[k], v)
+                suggestedInsets[k] = values[k]
+            }
+            let next = insetValues(s, frames: windowFrames(s))
+            if zip(next, values).allSatisfy({ abs($0 - $1) <= 1e-9 }) { return (pass, true) }
+            values = next
+        }
+        return (maxPasses, false)
+    }
+
+    /// The insets of every inset guide for the given frames, slot by slot: top, left, bottom, right.
+    func insetValues(_ s: LoweredSystem, frames: [LayoutRect]) -> [Double] {
+        let insets = GuideInsets(tree: s.tree, configuration: s.configuration, direction: s.direction, frames: frames)
+        var out: [Double] = []
+        out.reserveCapacity(4 * s.insetGuides.count)
+        for g in s.insetGuides {
+            let item = s.tree.items[g.rawValue]
+            guard case .builtInGuide(let kind) = item.kind,
+                let e = insets.insets(kind, view: item.owner.rawValue, frames: frames)
+            else { preconditionFailure("inset slot for \(item.name), which is not an inset guide") }
+            out += [e.top, e.left, e.bottom, e.right]
+        }
+        return out
+    }
+
+    /// Every view's frame in window coordinates at the solver's current values. O(views).
+    func windowFrames(_ s: LoweredSystem) -> [LayoutRect] {
+        let v = s.variables
+        return tree.views.indices.map { i in
+            let item = ItemIndex(i)
+            return LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
+                              width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+        }
+    }
+
+    /// Snapped frames in superview coordinates: each view's window edges snapped to the device's
+    /// pixel grid (`PixelGrid.snapFrame`), relative to its superview's snapped origin.
+    func snappedFrames(_ window: [LayoutRect], grid: PixelGrid) -> [LayoutRect] {
+        tree.views.indices.map { i in
+            let f = window[i]
+            let origin = tree.views[i].superview.map { (window[$0.rawValue].x, window[$0.rawValue].y) } ?? (0, 0)
+            let relative = PixelRect(x: f.x - origin.0, y: f.y - origin.1, width: f.width, height: f.height)
+            let s = grid.snapFrame(relative, superviewOrigin: origin)
+            return LayoutRect(x: s.x, y: s.y, width: s.width, height: s.height)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import LinearConstraints
+
+/// Lays out one case on devices, keeping one solver: the first layout installs the lowered
+/// system; every later `layout(on:)` switches device incrementally (DESIGN.md, "Strategies"):
+/// the root's frame and the guides' insets are suggested values of edit variables, constraints
+/// whose `when` now matches or no longer matches (or whose constants depend on the screen, the
+/// autoresizing constraints under a frameless root) are added or removed, and nothing is rebuilt.
+///
+/// Conflicts: a required constraint the solver rejects (`SolverError.unsatisfiable`) is
+/// reported with the minimal set the solver names; the member with the HIGHEST id (latest in
+/// lowering order: guides, autoresizing, intrinsic size, then the case's constraints in file
+/// order) is broken and re-added at `LayoutPriorities.broken`. In a fresh layout that is always
+/// the constraint being added, so the broken set is the greedy one (a constraint is broken when
+/// it conflicts with the unbroken constraints before it); a device switch retries broken
+/// constraints as required whenever the required set changes.
+///
+/// Generic over the solver strategy; ambiguity is reported when the solver conforms to
+/// `AmbiguityReporting`.
+public struct LayoutEngine<Solver: ConstraintSolver> {
+    public let tree: ViewTree
+    public internal(set) var solver: Solver
+    /// The lowering for the current device, nil before the first layout.
+    public internal(set) var system: LoweredSystem?
+    /// Direction override (nil: the case's own).
+    public let direction: LayoutDirection?
+    /// Most solves one layout pass may take to settle guide insets.
+    public var maxPasses = 4
+
+    /// Per constraint id: whether and how it is in the solver.
+    var state: [InstallState] = []
+    /// Per constraint id: the minimal set reported when it was broken.
+    var conflictSets: [[ConstraintID]?] = []
+    /// Per constraint id: the error of a rejection that was not a conflict.
+    var rejections: [SolverError?] = []
+    /// Suggested values of the root's four edit variables and of every inset variable.
+    var suggestedRoot: [Double] = [0, 0, 0, 0]
+    var suggestedInsets: [Double] = []
+
+    enum InstallState: Hashable { case absent, required, broken, rejected }
+
+    public init(tree: ViewTree, solver: Solver, direction: LayoutDirection? = nil) {
+        self.tree = tree
+        self.solver = solver
+        self.direction = direction
+    }
+
+    /// Lays the case out on `configuration` (incrementally after the first call), with the root
+    /// at `rootOrigin` in window coordinates (0 in a real window; other values test translation).
+    /// - Throws: `LoweringError` when the case uses something the lowering does not model.
+    public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
+        let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
+        if let current = system { switchSystem(from: current, to: next) } else { installFresh(next) }
+        system = next
+        let size = configuration.screenSize
+        suggestRoot([rootOrigin.x, rootOrigin.y, size.width, size.height], next)
+        let (passes, settled) = settleGuides(next)
+        return result(next, passes: passes, settled: settled)
+    }
+
+    /// First layout: edit variables, then every installed constraint in id order.
+    mutating func installFresh(_ s: LoweredSystem) {
+        let n = s.constraints.count
+        state = Array(repeating: .absent, count: n)
+        conflictSets = Array(repeating: nil, count: n)
+        rejections = Array(repeating: nil, count: n)
+        for v in s.rootEditVariables + s.insetEditVariables {
+            do throws(SolverError) { try solver.addEditVariable(v, priority: LayoutPriorities.deviceEdit) } catch {
+                preconditionFailure("a fresh solver refused edit variable \(v): \(error)")
+            }
+        }
+        suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
+        for c in s.constraints where c.isInstalled { install(c.id, s) }
+    }
+
+    /// Device switch: the constraints whose installation or linear form changed are removed and
+    /// re-added; when any did, broken constraints are retried as required too. O(constraints)
+    /// to diff, plus the solver's work for what changed.
+    mutating func switchSystem(from old: LoweredSystem, to new: LoweredSystem) {
+        var pending: [Int] = []
+        for i in new.constraints.indices {
+            let a = old.constraints[i], b = new.constraints[i]
+            if a.isInstalled != b.isInstalled || a.constraint != b.constraint { pending.append(i) }
+        }
+        guard !pending.isEmpty else { return }
+        var isPending = [Bool](repeating: false, count: new.constraints.count)
+        for i in pending { isPending[i] = true }
+        for i in state.indices where state[i] == .broken { isPending[i] = true }
+        for i in isPending.indices where isPending[i] {
+            if state[i] == .required || state[i] == .broken {
+                do throws(SolverError) { try solver.remove(ConstraintID(i)) } catch {
+                    preconditionFailure("constraint \(i) was installed but the solver cannot remove it: \(error)")
+                }
+            }
+            state[i] = .absent
+            conflictSets[i] = nil
+            rejections[i] = nil
+        }
+        for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled { install(ConstraintID(i), new) }
+    }
+
+    /// Adds constraint `id` as required; on a conflict breaks the highest-id member of the
+    /// minimal set (re-adding it at `LayoutPriorities.broken`) and, if that was another
+    /// constraint, tries again. Terminates: each round breaks a distinct installed constraint.
+    mutating func install(_ id: ConstraintID, _ s: LoweredSystem) {
+        let c = s.constraints[id.rawValue].constraint
+        while true {
+            do throws(SolverError) {
+                try solver.add(c, id: id)
+                state[id.rawValue] = .required
+                return
+            } catch {
+                guard case .unsatisfiable(let set) = error, let victim = set.max() else {
+                    state[id.rawValue] = .rejected
+                    rejections[id.rawValue] = error
+                    return
+                }
+                if victim != id, state[victim.rawValue] == .required {
+                    do throws(SolverError) { try solver.remove(victim) } catch {
+                        preconditionFailure("conflict member \(victim) cannot be removed: \(error)")
+                    }
+                }
+                addBroken(victim, s)
+                conflictSets[victim.rawValue] = set
+                if victim == id { return }
+            }
+        }
+    }
+
+    /// Re-adds `id` at the broken level (a non-required constraint cannot conflict).
+    mutating func addBroken(_ id: ConstraintID, _ s: LoweredSystem) {
+        var soft = s.constraints[id.rawValue].constraint
+        soft.priority = LayoutPriorities.broken
+        do throws(SolverError) { try solver.add(soft, id: id) } catch {
+            state[id.rawValue] = .rejected
+            rejections[id.rawValue] = error
+            return
+        }
+        state[id.rawValue] = .broken
+    }
+}

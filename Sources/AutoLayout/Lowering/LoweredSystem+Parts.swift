@@ -1,0 +1,123 @@
+import LinearConstraints
+
+extension LoweredSystem {
+    /// Inset guides: `g.minX − o.minX − left == 0`, `g.minY − o.minY − top == 0`,
+    /// `g.width − o.width + left + right == 0`, `g.height − o.height + top + bottom == 0`, the
+    /// insets being edit variables. A scroll view's frame guide equals its frame; its content
+    /// guide starts at its origin (content offset zero) and takes its size from constraints.
+    mutating func lowerGuides() {
+        for (slot, g) in insetGuides.enumerated() {
+            let o = tree.item(of: tree.items[g.rawValue].owner)
+            let v = variables
+            let inset = { (side: InsetSide) in v.inset(slot: slot, side) }
+            append(Constraint(LinearExpression(v.minX(g)) - v.minX(o).expression - inset(.left).expression, .equal), .guide(item: g, component: .minX))
+            append(Constraint(LinearExpression(v.minY(g)) - v.minY(o).expression - inset(.top).expression, .equal), .guide(item: g, component: .minY))
+            append(Constraint(LinearExpression(v.width(g)) - v.width(o).expression + inset(.left).expression + inset(.right).expression, .equal),
+                   .guide(item: g, component: .width))
+            append(Constraint(LinearExpression(v.height(g)) - v.height(o).expression + inset(.top).expression + inset(.bottom).expression, .equal),
+                   .guide(item: g, component: .height))
+        }
+        for (i, node) in tree.views.enumerated() where node.isScrollView {
+            let o = tree.item(of: ViewIndex(i))
+            if let f = node.guides.frameGuide {
+                for c in LayoutVariables.FrameComponent.allCases {
+                    append(Constraint(LinearExpression(variables.variable(f, c)) - variables.variable(o, c).expression, .equal), .guide(item: f, component: c))
+                }
+            }
+            if let content = node.guides.content {
+                for c in [LayoutVariables.FrameComponent.minX, .minY] {
+                    append(Constraint(LinearExpression(variables.variable(content, c)) - variables.variable(o, c).expression, .equal),
+                           .guide(item: content, component: c))
+                }
+            }
+        }
+    }
+
+    /// Two required constraints per axis for every non-root view that translates its mask.
+    mutating func lowerAutoresizing() {
+        for (i, node) in tree.views.enumerated() where i > 0 && node.translatesAutoresizingMask {
+            guard let s = node.superview else { continue }
+            for axis in [LayoutAxis.horizontal, .vertical] {
+                let pair = autoresizingPair(view: ViewIndex(i), superview: s, axis: axis)
+                append(pair.0, .autoresizing(view: ViewIndex(i), axis: axis, second: false))
+                append(pair.1, .autoresizing(view: ViewIndex(i), axis: axis, second: true))
+            }
+        }
+    }
+
+    /// The superview's size for autoresizing: its `frame` size in the file; zero without one,
+    /// except the root, which then has the device's screen size (`spec/case-format.md`).
+    func autoresizingSuperviewSize(_ s: ViewIndex, _ axis: LayoutAxis) -> Double {
+        if let f = tree.views[s.rawValue].frame { return axis == .horizontal ? f.width : f.height }
+        guard s == tree.root else { return 0 }
+        return axis == .horizontal ? configuration.screenSize.width : configuration.screenSize.height
+    }
+
+    /// The table of `uikit.md` ("Autoresizing masks") for one axis, in window coordinates: the
+    /// view's position relative to its superview is `r = v.min − S.min`, `maxX = r + size`.
+    /// The view's own variable comes first in each expression, so logs read `v.minX == ...`.
+    func autoresizingPair(view: ViewIndex, superview s: ViewIndex, axis: LayoutAxis) -> (Constraint, Constraint) {
+        let node = tree.views[view.rawValue]
+        let frame = node.frame ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
+        let h = axis == .horizontal
+        let (x, w) = h ? (frame.x, frame.width) : (frame.y, frame.height)
+        let W = autoresizingSuperviewSize(s, axis)
+        let (L, R) = (x, W - (x + w))
+        let vi = tree.item(of: view), si = tree.item(of: s)
+        let pos = LinearExpression(h ? variables.minX(vi) : variables.minY(vi)) - (h ? variables.minX(si) : variables.minY(si)).expression
+        let size = LinearExpression(h ? variables.width(vi) : variables.height(vi))
+        let S = LinearExpression(h ? variables.width(si) : variables.height(si))
+        let flex: (AutoresizingMask, AutoresizingMask, AutoresizingMask) = h
+            ? (.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)
+            : (.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
+        let m = node.autoresizing
+        let pinStart = Constraint(pos - L, .equal)  // r == L
+        let fixedSize = Constraint(size - w, .equal)  // size == w
+        let pinEnd = Constraint(pos + size + R - S, .equal)  // S == r + size + R
+        func ratio(_ a: Double, _ b: Double, _ fallback: Double) -> Double { b == 0 ? fallback : a / b }
+        switch (m.contains(flex.0), m.contains(flex.1), m.contains(flex.2)) {
+        case (false, false, _): return (pinStart, fixedSize)
+        case (true, false, false): return (pinEnd, fixedSize)
+        case (false, true, false): return (pinStart, pinEnd)
+        case (true, true, false):
+            let k = ratio(w, W - R, 0.5)
+            return (pinEnd, Constraint(size - S * k + k * R, .equal))
+        case (true, false, true):
+            let k = ratio(L, W - w, 0.5)
+            return (Constraint(pos - S * k + k * w, .equal), fixedSize)
+        case (false, true, true):
+            let k = ratio(w, W - L, 1.0)
+            return (pinStart, Constraint(size - S * k + k * L, .equal))
+        case (true, true, true):
+            let (kx, kw) = W == 0 ? (1.0 / 3, 1.0 / 3) : (L / W, w / W)
+            return (Constraint(pos - S * kx, .equal), Constraint(size - S * kw, .equal))
+        }
+    }
+
+    /// Per axis with an intrinsic metric: hugging `size <= metric` and compression resistance
+    /// `size >= metric`, on the alignment rect's size, at the view's priorities.
+    mutating func lowerContentSize(_ anchors: AnchorExpressions) {
+        for (i, node) in tree.views.enumerated() {
+            for axis in [LayoutAxis.horizontal, .vertical] {
+                guard let metric = node.intrinsicSize[axis] else { continue }
+                let size = anchors.expression(Anchor(tree.item(of: ViewIndex(i)), axis == .horizontal ? .width : .height))
+                append(Constraint(size - metric, .lessThanOrEqual, priority: node.hugging[axis]),
+                       .contentSize(view: ViewIndex(i), axis: axis, hugging: true))
+                append(Constraint(size - metric, .greaterThanOrEqual, priority: node.compressionResistance[axis]),
+                       .contentSize(view: ViewIndex(i), axis: axis, hugging: false))
+            }
+        }
+    }
+
+    /// The case's constraints: `first − multiplier·second − constant REL 0`, installed when
+    /// active and their `when` matches the configuration's size classes.
+    mutating func lowerExplicit(_ anchors: AnchorExpressions) {
+        let traits = configuration.sizeClasses
+        for (i, c) in tree.constraints.enumerated() {
+            var expression = anchors.expression(c.first) - c.constant
+            if let second = c.second { expression = expression - anchors.expression(second) * c.multiplier }
+            append(Constraint(expression, c.relation, priority: c.priority, identifier: c.identifier),
+                   .explicit(index: i), installed: c.isInstalled(in: traits))
+        }
+    }
+}

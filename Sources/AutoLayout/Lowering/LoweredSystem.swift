@@ -1,0 +1,97 @@
+import LinearConstraints
+
+/// A view tree lowered to `LinearConstraints` for one device configuration.
+///
+/// Contents (ids are indices into `constraints` and are the same on every device, so a layout
+/// engine can switch device by diffing two lowerings):
+/// 1. built-in guides tied to their owners: safe area, margins and readable guides through four
+///    inset variables each (`g.minX == o.minX + left`, `g.width == o.width − left − right`, ...),
+///    a scroll view's frame guide equal to its frame and its content guide at its origin;
+/// 2. autoresizing-mask constraints of views that translate their mask (`uikit.md` table);
+/// 3. intrinsic content size: `size <= intrinsic @hugging`, `size >= intrinsic @compression`;
+/// 4. the case's constraints, in file order (`isInstalled` false when inactive or when their
+///    `when` does not match the device's size classes).
+///
+/// Not constraints: the root's frame (four edit variables, `rootEditVariables`, suggested by the
+/// layout pass: origin 0 and the device's screen size) and the inset variables (edit variables
+/// suggested per pass). Only guides some constraint refers to (directly or through a margin
+/// attribute) get inset variables and constraints, as UIKit creates guides lazily.
+///
+/// Complexity: O(views + items + constraints) time and memory.
+public struct LoweredSystem: Hashable, Sendable {
+    public let tree: ViewTree
+    public let configuration: DeviceConfiguration
+    public let direction: LayoutDirection
+    public let variables: LayoutVariables
+    /// The built-in guides with inset variables, by slot.
+    public let insetGuides: [ItemIndex]
+    /// Every lowered constraint; `constraints[i].id == ConstraintID(i)`.
+    public internal(set) var constraints: [LoweredConstraint]
+
+    /// Lowers `tree` for `configuration`, leading/trailing resolved under `direction` (the case's
+    /// own by default).
+    /// Visual formats and stack views are expanded first (`expanded(_:grid:)`); `tree` keeps
+    /// the expanded tree, whose constraints the ids of `.explicit` origins index.
+    /// - Throws: `LoweringError` for a visual format that does not parse.
+    public init(tree: ViewTree, configuration: DeviceConfiguration, direction: LayoutDirection? = nil) throws(LoweringError) {
+        let tree = try Self.expanded(tree, grid: configuration.pixelGrid)
+        self.tree = tree
+        self.configuration = configuration
+        self.direction = direction ?? tree.layoutDirection
+        self.variables = LayoutVariables(itemCount: tree.items.count)
+        self.insetGuides = Self.usedInsetGuides(tree)
+        self.constraints = []
+        let anchors = AnchorExpressions(tree: tree, direction: self.direction)
+        lowerGuides()
+        lowerAutoresizing()
+        lowerContentSize(anchors)
+        lowerExplicit(anchors)
+    }
+
+    /// The root's frame variables, which the layout pass edits: minX, minY, width, height.
+    public var rootEditVariables: [Variable] {
+        LayoutVariables.FrameComponent.allCases.map { variables.variable(tree.item(of: tree.root), $0) }
+    }
+
+    /// Every inset variable, slot by slot, top, left, bottom, right.
+    public var insetEditVariables: [Variable] {
+        insetGuides.indices.flatMap { slot in InsetSide.allCases.map { variables.inset(slot: slot, $0) } }
+    }
+
+    /// The tree with its visual formats' constraints appended after the case's own (sources
+    /// continue in order, `ViewTree.visualFormatConstraints`) and then its stack views'
+    /// generated guides and constraints (`ViewTree.expandingStacks`, whose spacing constants
+    /// are snapped to `grid`). The item and constraint counts do not depend on the device, so
+    /// every device lowers the same ids. O(tree).
+    /// - Throws: `LoweringError` with the path of a visual format that does not parse.
+    static func expanded(_ tree: ViewTree, grid: PixelGrid) throws(LoweringError) -> ViewTree {
+        var out = tree
+        if !tree.formats.isEmpty {
+            do { out.constraints += try tree.visualFormatConstraints() } catch {
+                throw LoweringError(path: error.path, error.message)
+            }
+        }
+        return out.stackViews.isEmpty ? out : out.expandingStacks(grid: grid)
+    }
+
+    /// Safe-area, margins and readable guides referred to by any constraint (active or not, on
+    /// any device, so every device lowers the same ids), in item order. O(items + constraints).
+    static func usedInsetGuides(_ tree: ViewTree) -> [ItemIndex] {
+        var used = [Bool](repeating: false, count: tree.items.count)
+        for c in tree.constraints {
+            for anchor in [c.first] + (c.second.map { [$0] } ?? []) {
+                if anchor.attribute.isMargin {
+                    used[tree.views[tree.items[anchor.item.rawValue].owner.rawValue].guides.margins.rawValue] = true
+                } else if case .builtInGuide(let g) = tree.items[anchor.item.rawValue].kind, !g.needsScrollView {
+                    used[anchor.item.rawValue] = true
+                }
+            }
+        }
+        return used.indices.filter { used[$0] }.map(ItemIndex.init)
+    }
+
+    mutating func append(_ constraint: Constraint, _ origin: ConstraintOrigin, installed: Bool = true) {
+        constraints.append(LoweredConstraint(
+            id: ConstraintID(constraints.count), constraint: constraint, isInstalled: installed, origin: origin))
+    }
+}

@@ -1,0 +1,82 @@
+import Cassowary
+import Foundation
+import LinearConstraints
+import Testing
+
+@testable import AutoLayout
+
+/// The golden cases of `corpora/golden/` laid out on every device they list: the hand-computed
+/// frames, conflicts and ambiguity of their `expect` blocks hold, fresh and after switching
+/// device on one engine.
+@Suite struct GoldenLayoutTests {
+    static func load(_ file: String) throws -> (LayoutCase, ViewTree, [DeviceConfiguration]) {
+        let c = try LayoutCase(jsonText: try GoldenCaseTests.text(file))
+        let tree = try c.validate()
+        let configurations = try #require(try c.validateDevices())
+        return (c, tree, configurations)
+    }
+
+    static func fresh(_ tree: ViewTree, _ configuration: DeviceConfiguration) throws -> LayoutResult {
+        var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+        return try engine.layout(on: configuration)
+    }
+
+    @Test func everyGoldenFileIsLaidOut() {
+        #expect(GoldenCaseTests.files.count >= 5)
+    }
+
+    @Test(arguments: GoldenCaseTests.files) func expectationsHoldOnEveryListedDevice(_ file: String) throws {
+        let (c, tree, configurations) = try Self.load(file)
+        for configuration in configurations {
+            let result = try Self.fresh(tree, configuration)
+            #expect(c.mismatches(result, on: configuration) == [], "\(file) on \(configuration.id)")
+            #expect(result.settled && result.unmetEdits.isEmpty && result.rejected.isEmpty)
+        }
+    }
+
+    @Test(arguments: GoldenCaseTests.files) func switchingDeviceEqualsAFreshLayout(_ file: String) throws {
+        let (_, tree, listed) = try Self.load(file)
+        let others = try ["iphone-se", "ipad:landscape", "iphone-14-pro:landscape", "ipad-pro-12.9:landscape:third"]
+            .map { try DeviceSpec.configuration($0) }
+        for order in [listed + others, (listed + others).reversed()] {
+            var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+            for configuration in order {
+                let switched = try engine.layout(on: configuration)
+                let fresh = try Self.fresh(tree, configuration)
+                Self.expectSameLayout(switched, fresh, "\(file) on \(configuration.id)")
+            }
+        }
+    }
+
+    /// Same conflicts, ambiguity and objective; same frames for every view whose frame is
+    /// determined (an ambiguous view may land anywhere on its optimal face, history decides).
+    static func expectSameLayout(_ a: LayoutResult, _ b: LayoutResult, _ label: String) {
+        #expect(a.conflicts == b.conflicts, "\(label)")
+        #expect(a.ambiguous == b.ambiguous, "\(label)")
+        let ambiguous = Set((a.ambiguous ?? []).map(\.view))
+        for (x, y) in zip(a.frames, b.frames) where !ambiguous.contains(x.view) {
+            #expect(zip(x.frame.components, y.frame.components).allSatisfy { abs($0 - $1) < 1e-6 }, "\(label): \(x.view) \(x.frame) vs \(y.frame)")
+        }
+        #expect(a.objective.count == b.objective.count, "\(label)")
+        for (x, y) in zip(a.objective, b.objective) {
+            #expect(x.priority == y.priority && abs(x.error - y.error) < 1e-6, "\(label): objective \(a.objective) vs \(b.objective)")
+        }
+    }
+
+    @Test func theConflictNamesBothHeightsAndBreaksTheLaterOne() throws {
+        let (_, tree, configurations) = try Self.load("conflicting-heights.json")
+        let result = try Self.fresh(tree, configurations[0])
+        let conflict = try #require(result.conflicts.first)
+        #expect(result.conflicts.count == 1)
+        #expect(conflict.constraints == ["v3-height-20", "v3-height-10"])
+        #expect(conflict.broken == "v3-height-10")
+        // The rest is laid out: v3 keeps the unbroken height, pinned to v1's bottom right.
+        #expect(result.frame(of: "v3") == LayoutRect(x: 112, y: 174, width: 20, height: 20))
+    }
+
+    @Test func theSquareWithoutHeightIsAmbiguousInMinYAndHeightOnly() throws {
+        let (_, tree, configurations) = try Self.load("square-without-height.json")
+        let result = try Self.fresh(tree, configurations[0])
+        #expect(result.ambiguous == [AmbiguityReport(view: "v3", attributes: ["minY", "height"])])
+    }
+}
