@@ -27,7 +27,7 @@ let package = Package(
             name: "ExactSolver",
             dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "AutoLayout", dependencies: ["LinearConstraints", "Cassowary"]),
-        .target(name: "Generator", dependencies: ["LinearConstraints"]),
+        .target(name: "Generator", dependencies: ["LinearConstraints", "AutoLayout"]),
         .executableTarget(
             name: "strut",
             dependencies: [
@@ -57,7 +57,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["Generator", "Cassowary", "LinearConstraints"]),
+            dependencies: ["Generator", "AutoLayout", "Cassowary", "LinearConstraints"]),
         .testTarget(
             name: "StrutCLITests",
             dependencies: ["LinearConstraints"]),
