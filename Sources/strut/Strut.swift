@@ -10,7 +10,6 @@ struct Strut: ParsableCommand {
             SolveSystemCommand.self,
             DevicesCommand.self,
             WorkloadsCommand.self,
-            SolveCommand.self,
             GenerateCommand.self,
         ])
 }
