@@ -1,4 +1,5 @@
 import Cassowary
+import ExactSolver
 import LinearConstraints
 
 /// A solver strategy the command line can name (DESIGN.md, "Strategies").
@@ -33,6 +34,18 @@ struct Strategy: Sendable {
                 solver.debugChecks = debugChecks
                 return solver
             }),
+        Strategy(
+            name: "cassowary-rebuild",
+            summary: "the same engine rebuilt from scratch per suggestion (what incrementality buys)",
+            make: { debugChecks in
+                var solver = RebuildingCassowarySolver()
+                solver.debugChecks = debugChecks
+                return solver
+            }),
+        Strategy(
+            name: "exact",
+            summary: "exact rational oracle, slow, small systems only",
+            make: { _ in ExactSolver() }),
     ]
 
     /// The strategy called `name`, or nil.

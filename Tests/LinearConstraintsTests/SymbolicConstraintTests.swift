@@ -98,6 +98,12 @@ import Testing
         #expect(error?.message.contains(message) == true, "message: \(error?.message ?? "none")")
         #expect(error?.description.hasPrefix("at character \(offset + 1): ") == true)
     }
+
+    /// Finite numbers whose sum overflows must not slip through as an infinite coefficient or constant.
+    @Test(arguments: ["1e308*x + 1e308*x >= 0", "x >= 1e308 + 1e308", "x - 1e308 >= 1e308"])
+    func overflowingSumsAreRejected(text: String) {
+        #expect(throws: ExpressionError.self) { try SymbolicConstraint.parse(text) }
+    }
 }
 
 /// `description` prints a constraint in the grammar; reading it back gives the same constraint.

@@ -77,6 +77,23 @@ import Testing
         #expect(run.solver.calls.suffix(2) == ["suggest v1 = 2", "suggest v0 = 3"])
     }
 
+    /// A rejected step changes nothing (spec): a suggest step refused for one variable must not
+    /// have moved the others.
+    @Test func aRefusedSuggestStepChangesNoValue() {
+        let (records, _) = run([
+            .edit(variable: "w", priority: .defaultHigh), add("h >= 0", "h"),
+            .check(label: "before"), .suggest([.init("w", 5), .init("h", 1)]), .check(label: "after"),
+        ])
+        #expect(records[3].outcome == .unknown)
+        guard case .check(_, let before, let objectiveBefore) = records[2].outcome,
+              case .check(_, let after, let objectiveAfter) = records[4].outcome else {
+            Issue.record("expected two checks")
+            return
+        }
+        #expect(before.map(\.value) == after.map(\.value))
+        #expect(objectiveBefore == objectiveAfter)
+    }
+
     @Test func impliesAFinalCheckWhenTheFileDoesNotEndWithOne() {
         let (records, _) = run([.edit(variable: "w", priority: .defaultLow), .suggest([.init("w", -4)])])
         #expect(records.count == 3)

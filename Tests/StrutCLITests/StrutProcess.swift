@@ -6,7 +6,7 @@ import Testing
 /// The binary is found next to the test bundle (SwiftPM puts every product of a build in one
 /// directory, and `swift test` builds the executable with the tests), or at `$STRUT_BINARY`.
 struct StrutProcess {
-    struct Result {
+    struct Result: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -71,6 +71,18 @@ struct StrutProcess {
             stderr: String(decoding: errData.data, as: UTF8.self))
     }
 
+    /// `run(arguments)`, once per distinct argument list in this test process: several tests look
+    /// at the same example run, and the large examples take seconds in a debug build.
+    static func runOnce(_ arguments: [String]) throws -> Result {
+        let key = arguments.joined(separator: "\u{0}")
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let result = try run(arguments)
+        cache.withLock { $0[key] = result }
+        return result
+    }
+
+    private static let cache = LockedDictionary()
+
     /// Writes `text` to a file in the temporary directory named after `name` and returns its path.
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory
@@ -86,5 +98,17 @@ struct StrutProcess {
 
     final class DataBox: @unchecked Sendable {
         var data = Data()
+    }
+
+    /// Results by argument list behind a lock (tests run concurrently).
+    final class LockedDictionary: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [String: Result] = [:]
+
+        func withLock<T>(_ body: (inout [String: Result]) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&results)
+        }
     }
 }
