@@ -1,0 +1,56 @@
+# Shared by scripts/run, scripts/test and .ci/run (sourced, not run). Bash only.
+
+# The repository root, whatever the caller's working directory.
+STRUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Prints a step heading.
+strut_step() { printf '\n==> %s\n' "$*"; }
+
+# Installs the given Debian/Ubuntu packages that are not installed yet (apt-get, with sudo
+# unless already root). Does nothing when all are present, so it is safe to run every time.
+ensure_apt_packages() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "error: missing packages ${missing[*]} and no apt-get to install them; install them by hand." >&2
+    return 1
+  fi
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  strut_step "installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
+}
+
+# Fails with instructions unless a Swift 6 (or later) toolchain is on PATH.
+require_swift6() {
+  if ! command -v swift >/dev/null 2>&1; then
+    echo "error: swift is not on PATH. Install a Swift 6 toolchain (https://www.swift.org/install/linux/) and retry." >&2
+    return 1
+  fi
+  local version
+  version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9]*\)\..*/\1/p' | head -n 1)
+  if [ -z "$version" ] || [ "$version" -lt 6 ]; then
+    echo "error: Strut needs Swift 6 or later; found: $(swift --version 2>&1 | head -n 1)" >&2
+    return 1
+  fi
+}
+
+# Installs the package named after the colon for each `command:package` whose command is not on PATH.
+ensure_commands() {
+  local pair packages=()
+  for pair in "$@"; do
+    command -v "${pair%%:*}" >/dev/null 2>&1 || packages+=("${pair#*:}")
+  done
+  [ ${#packages[@]} -eq 0 ] || ensure_apt_packages "${packages[@]}"
+}
+
+# What building needs besides the toolchain: SwiftPM fetches dependencies with git over HTTPS.
+ensure_build_prerequisites() {
+  require_swift6
+  ensure_commands git:git
+  [ -e /etc/ssl/certs/ca-certificates.crt ] || ensure_apt_packages ca-certificates
+}
