@@ -10,6 +10,7 @@ struct Strut: ParsableCommand {
             SolveSystemCommand.self,
             DevicesCommand.self,
             WorkloadsCommand.self,
+            SolveCommand.self,
             GenerateCommand.self,
         ])
 }

@@ -33,7 +33,7 @@ extension LoweredSystem {
     }
 
     /// A UIKit-style description of lowered constraint `id`, as the conflict log prints it:
-    /// `<NSLayoutConstraint:v3-height-10 v3.height == 10   (active)>` for the case's constraints
+    /// `<NSLayoutConstraint 'v3-height-10' v3.height == 10   (active)>` for the case's constraints
     /// (identifier, then the case notation), `<NSAutoresizingMaskLayoutConstraint h=&-- v=--&
     /// lab1.minX == main.minX + 270>`, `<NSContentSizeLayoutConstraint lab1.width <= 42 Hug:250>`,
     /// `<UIViewSafeAreaLayoutGuide-top ...>` for guides.
@@ -41,9 +41,10 @@ extension LoweredSystem {
         let lowered = constraints[id.rawValue]
         switch lowered.origin {
         case .explicit(let i):
-            let c = tree.constraints[i]
-            let prefix = c.identifier.map { "NSLayoutConstraint:\($0)" } ?? "NSLayoutConstraint"
-            return "<\(prefix) \(tree.text(of: c))   (active)>"
+            var c = tree.constraints[i]
+            let identifier = c.identifier.map { " '\($0)'" } ?? ""
+            c.identifier = nil
+            return "<NSLayoutConstraint\(identifier) \(tree.text(of: c))   (active)>"
         case .autoresizing(let v, _, _):
             let mask = tree.views[v.rawValue].autoresizing.description
             return "<NSAutoresizingMaskLayoutConstraint \(mask) \(equationText(lowered.constraint))   (active)>"

@@ -5,7 +5,7 @@ extension LayoutCase {
     /// names the same configuration (keys are parsed, so `iphone-8:portrait` matches `iphone-8`),
     /// in file order.
     public func expectations(for configuration: DeviceConfiguration) -> [DeviceExpectation] {
-        let custom = devices?.compactMap { d -> Device? in if case .custom(let c) = d { c } else { nil } } ?? []
+        let custom = customDevices
         return expect.filter { e in
             if e.device == "*" { return true }
             return (try? DeviceSpec.configuration(e.device, customDevices: custom))?.id == configuration.id

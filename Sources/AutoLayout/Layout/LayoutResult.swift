@@ -55,7 +55,7 @@ public struct LayoutResult: Hashable, Sendable {
         ]
         members.append(("ambiguous", ambiguous.map { .array($0.map(\.json)) } ?? .null))
         members.append(("objective", .array(objective.map {
-            .object([("priority", .number(Double($0.priority.value))), ("error", .number($0.error))])
+            .object([("priority", .number(Double($0.priority.description) ?? Double($0.priority.value))), ("error", .number($0.error))])
         })))
         members.append(("counters", .object([
             ("pivots", .number(Double(counters.pivots))), ("rows", .number(Double(counters.rows))),
