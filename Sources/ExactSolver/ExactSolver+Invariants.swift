@@ -2,7 +2,7 @@ import LinearConstraints
 
 extension ExactSolver {
     /// Deep checks: ids and edit variables strictly ascending, every required constraint holds
-    /// exactly at the chosen optimum, every error column sits at a non-negative value, and a fresh
+    /// exactly at the chosen optimum, every sign-constrained column is non-negative, and a fresh
     /// solve of the same rows gives the same point and objective (determinism). One full solve.
     public func checkInvariants() throws(SolverError) {
         for (a, b) in zip(constraints, constraints.dropFirst()) where !(a.id < b.id) {
@@ -15,7 +15,8 @@ extension ExactSolver {
             let v = c.row.violation(solution.values)
             guard v.isZero else { throw .internalError("required constraint \(c.id) violated by \(v)") }
         }
-        for (k, v) in solution.program.tableau.solution.enumerated() where v.signum < 0 {
+        let free = solution.program.tableau.freeColumns
+        for (k, v) in solution.program.tableau.solution.enumerated() where k >= free && v.signum < 0 {
             throw .internalError("column \(k) is negative (\(v)) in the final basis")
         }
         guard let fresh = ExactSolution(rows: Self.rows(constraints, edits)) else {

@@ -50,6 +50,27 @@ public struct ExactSolver: ConstraintSolver, Sendable {
         install(solved)
     }
 
+    /// Adds every constraint of `batch` with one solve, all or nothing: a duplicate id, a
+    /// non-finite number, the size guard or a conflict (`.unsatisfiable` with a minimal conflicting
+    /// set, which may lie entirely within the batch) leaves the solver unchanged. Building a system
+    /// this way costs one solve instead of one per constraint.
+    public mutating func add(contentsOf batch: [(id: ConstraintID, constraint: Constraint)]) throws(SolverError) {
+        var next = constraints
+        for (id, constraint) in batch {
+            guard !next.contains(where: { $0.id == id }) else { throw .duplicateConstraint(id) }
+            next.insert((id, try ExactRow(constraint, what: "constraint \(id)")), at: next.firstIndex { $0.id > id } ?? next.count)
+        }
+        try checkSize(adding: batch.count)
+        guard let solved = solve(next, edits) else {
+            guard let conflict = Self.conflict(in: next) else {
+                throw .internalError("adding \(batch.count) constraints: the solve failed but the required set is feasible")
+            }
+            throw .unsatisfiable(conflict: conflict.members)
+        }
+        constraints = next
+        install(solved)
+    }
+
     public mutating func remove(_ id: ConstraintID) throws(SolverError) {
         guard let k = constraints.firstIndex(where: { $0.id == id }) else { throw .unknownConstraint(id) }
         var next = constraints

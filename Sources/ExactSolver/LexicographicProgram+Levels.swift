@@ -23,20 +23,24 @@ extension LexicographicProgram {
     var values: [Rational] {
         let z = tableau.solution
         var x = Array(repeating: Rational.zero, count: (variables.last ?? -1) + 1)
-        for (k, v) in variables.enumerated() { x[v] = z[2 * k] - z[2 * k + 1] }
+        for (k, v) in variables.enumerated() { x[v] = z[k] }
         return x
     }
 
     /// The exact minimum and maximum of `variable` over the current feasible set (after
     /// `solveLevels`: over the optimal set), nil on a side where it is unbounded, and both nil
-    /// for a variable no row mentions. Two extra simplex runs on copies of the tableau.
+    /// for a variable no row mentions. Two extra simplex runs on copies of the tableau, unless
+    /// the variable's column is frozen on the optimal face (then O(rows × columns)).
     func range(of variable: Int) -> (min: Rational?, max: Rational?) {
         guard let k = variables.firstIndex(of: variable) else { return (nil, nil) }
+        if tableau.isFrozen(k) {
+            let x = values[variable]
+            return (x, x)
+        }
         func extreme(_ direction: Rational) -> Rational? {
             var t = tableau
             var c = Array(repeating: Rational.zero, count: t.columnCount)
-            c[2 * k] = direction
-            c[2 * k + 1] = -direction
+            c[k] = direction
             t.setObjective(c)
             guard t.minimize() == .optimal else { return nil }
             return direction * t.objective

@@ -4,23 +4,28 @@ import LinearConstraints
 ///
 /// Columns, in this order (Bland's rule prefers lower columns, so the order fixes the
 /// deterministic choice of optimum):
-/// - two per variable, `x = x⁺ − x⁻`, for the free variables;
+/// - one free column per variable (no sign constraint: see `Tableau.free`);
 /// - per row, its slack and error columns: hard `==` none, hard `<=` `+s`, hard `>=` `−s`;
 ///   soft `==` `−e⁺ +e⁻` (so `e⁺ − e⁻` is the expression's value), soft `<=` `−e +s`,
 ///   soft `>=` `+e −s` (so `e` is the one-sided violation once minimised);
-/// - one artificial column per row, for phase 1.
+/// - an artificial column for each row that has no slack or error column reading +1 (hard
+///   equalities, and hard inequalities whose constant puts the slack on the wrong side), for phase 1.
 /// Row `r` reads `Σ a·x + (slack/error columns) = −constant`, multiplied by `sign[r]` (±1) so
 /// the right-hand side is non-negative.
 struct LexicographicProgram: Sendable {
     let rows: [ExactRow]
     /// Distinct variable indices used by the rows, ascending; variable `variables[k]` owns
-    /// columns `2k` and `2k+1`.
+    /// column `k`.
     let variables: [Int]
     /// Distinct non-required priorities of the rows, highest first.
     let levels: [Priority]
     /// The error columns of each level (parallel to `levels`).
     let errorColumns: [[Int]]
     let sign: [Rational]
+    /// The column that starts basic in each row (an identity column): a slack or error column
+    /// where one reads +1, else an artificial column. Soft rows never need an artificial.
+    let initialBasis: [Int]
+    /// Artificial columns are `artificialStart...` (only for rows without a usable slack).
     let artificialStart: Int
     var tableau: Tableau
 
@@ -35,7 +40,8 @@ struct LexicographicProgram: Sendable {
 
         var extras: [[(column: Int, coefficient: Rational)]] = []
         var errors = Array(repeating: [Int](), count: levels.count)
-        var next = 2 * variables.count
+        let signs: [Rational]
+        var next = variables.count
         for row in rows {
             let shape = Self.extraColumns(row.relation, soft: row.priority != nil)
             extras.append(shape.map { (next + $0.offset, $0.coefficient) })
@@ -46,28 +52,35 @@ struct LexicographicProgram: Sendable {
         }
         errorColumns = errors
         artificialStart = next
-        let width = next + rows.count
+        // Sign of each row (so that rhs ≥ 0), and its starting basic column: a slack or error
+        // column that reads +1 after the sign change, else a new artificial column.
+        signs = rows.map { (-$0.constant).signum < 0 ? -.one : .one }
+        var identity: [Int] = []
+        var artificials = 0
+        for r in rows.indices {
+            if let e = extras[r].first(where: { signs[r] * $0.coefficient == .one }) {
+                identity.append(e.column)
+            } else {
+                identity.append(next + artificials)
+                artificials += 1
+            }
+        }
+        let width = next + artificials
         var matrix: [[Rational]] = []
-        var rhs: [Rational] = []
-        var signs: [Rational] = []
         for (r, row) in rows.enumerated() {
             var line = Array(repeating: Rational.zero, count: width)
             for t in row.terms {
                 let k = position[t.variable] ?? 0
-                line[2 * k] = t.coefficient
-                line[2 * k + 1] = -t.coefficient
+                line[k] = signs[r] * t.coefficient
             }
-            for e in extras[r] { line[e.column] = e.coefficient }
-            let b = -row.constant
-            let s: Rational = b.signum < 0 ? -.one : .one
-            if s.signum < 0 { for j in 0..<width where !line[j].isZero { line[j] = -line[j] } }
-            line[artificialStart + r] = .one
+            for e in extras[r] { line[e.column] = signs[r] * e.coefficient }
+            line[identity[r]] = .one
             matrix.append(line)
-            rhs.append(s * b)
-            signs.append(s)
         }
         sign = signs
-        tableau = Tableau(rows: matrix, rhs: rhs, basis: (0..<rows.count).map { next + $0 }, columnCount: width)
+        initialBasis = identity
+        let rhs = rows.indices.map { signs[$0] * -rows[$0].constant }
+        tableau = Tableau(rows: matrix, rhs: rhs, basis: identity, columnCount: width, freeColumns: variables.count)
     }
 
     /// The slack and error columns a row gets, as (offset, coefficient, is it an error column).
@@ -93,9 +106,12 @@ struct LexicographicProgram: Sendable {
         tableau.setObjective(c)
         _ = tableau.minimize()  // bounded below by 0
         if tableau.objective.signum > 0 {
-            // Dual of phase 1: y'_r = c_art − d_art = 1 − d_art (for the sign-adjusted row);
-            // for the original row y_r = sign_r·y'_r, and the certificate uses λ = −y.
-            return (0..<rows.count).map { r in -(sign[r] * (.one - tableau.cost[artificialStart + r])) }
+            // Dual of phase 1 from the starting identity columns: y'_r = c_id − d_id (for the
+            // sign-adjusted row); for the original row y_r = sign_r·y'_r; the certificate is λ = −y.
+            return (0..<rows.count).map { r in
+                let id = initialBasis[r]
+                return -(sign[r] * (c[id] - tableau.cost[id]))
+            }
         }
         let start = artificialStart
         tableau.driveOut { $0 >= start }

@@ -53,6 +53,10 @@ extension OracleCheck {
         found += judgeResiduals(at: x, index: index)
         found += judgeObjective(levels, index: index)
         for (k, name) in names.enumerated() {
+            // Within tolerance of the oracle's own optimal point is within tolerance of the range;
+            // only values that differ need the two range LPs.
+            let own = exact.exactValue(of: Variable(k))
+            if !((x[k] - own).magnitude > allowance * (.one + own.magnitude)) { continue }
             let range = exact.determinacy(of: Variable(k))
             if !within(x[k], range) {
                 found.append(Disagreement(step: index, kind: .value, subject: name, reported: values[k],

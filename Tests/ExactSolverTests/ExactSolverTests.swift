@@ -115,6 +115,21 @@ import Testing
         try s.checkInvariants()
     }
 
+    @Test func aBatchIsAddedWithOneSolveAllOrNothing() throws {
+        var s = try solver(["x >= 0"])
+        let batch = try [(ConstraintID(1), constraint("y == x + 2")), (ConstraintID(2), constraint("x == 3 @250"))]
+        try s.add(contentsOf: batch.map { (id: $0.0, constraint: $0.1) })
+        #expect(s.exactValue(of: v("y")) == r(5))
+        let bad = try [(ConstraintID(3), constraint("z == 1")), (ConstraintID(4), constraint("y <= 1"))]
+        #expect(throws: SolverError.unsatisfiable(conflict: [ConstraintID(0), ConstraintID(1), ConstraintID(4)])) {
+            try s.add(contentsOf: bad.map { (id: $0.0, constraint: $0.1) })
+        }
+        #expect(!s.contains(ConstraintID(3)) && s.counters.constraints == 3)
+        #expect(throws: SolverError.duplicateConstraint(ConstraintID(1))) {
+            try s.add(contentsOf: [(id: ConstraintID(1), constraint: try constraint("z == 1"))])
+        }
+    }
+
     @Test func countersFollowTheState() throws {
         let s = try solver(["x >= 10", "x == 20 @1", "y == x"])
         #expect(s.counters.constraints == 3)
