@@ -35,6 +35,9 @@ struct SolveSystemCommand: ParsableCommand {
     @Flag(help: "Run the solver's deep invariant checks after every operation (slow).")
     var debugChecks = false
 
+    @Flag(help: "Run the strategy and the exact oracle side by side and print every disagreement (exit status 1 on any).")
+    var check = false
+
     /// Exit status for usage and input errors (the spec's "bad file" status).
     static let inputErrorStatus = ExitCode(2)
 
@@ -43,6 +46,7 @@ struct SolveSystemCommand: ParsableCommand {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
         let system = try readSystem()
+        if check { return try runCheck(system, strategy: chosen) }
         let result = Self.run(system, on: chosen.make(debugChecks), checkInvariants: debugChecks)
         if json {
             print(Self.resultText(system: system.name, strategy: chosen.name, records: result.records), terminator: "")
