@@ -60,9 +60,12 @@ import Testing
         case .firstBaseline, .lastBaseline:
             // Baselines are vertical positions: on a vertical stack Strut uses leading/trailing.
             if axis == .vertical { return crossKinds(alignment == .firstBaseline ? .leading : .trailing, axis: axis) }
+            // Both spanner edges to the canvas, both bounds required (no aligned edge), plus
+            // Strut's equality @999.5 on the top (first) or bottom (last) edge of each item.
             return .times(2, canvas, .equal, 1000) + .times(2, "UISV-alignment", .equal, 1000)
                 + .times(3, "UISV-spanning-boundary", .lessThanOrEqual, 1000)
-                + .times(3, "UISV-spanning-boundary", .greaterThanOrEqual, 1000) + fit + suppression
+                + .times(3, "UISV-spanning-boundary", .greaterThanOrEqual, 1000)
+                + .times(3, "UISV-spanning-boundary", .equal, 999.5) + fit + suppression
         }
     }
 

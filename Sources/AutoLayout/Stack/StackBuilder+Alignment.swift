@@ -45,9 +45,15 @@ extension StackBuilder {
     /// pins canvas.leading to the reference and canvas.trailing to the spanner; trailing the
     /// mirror; center pins the centres and both spanner edges; baselines both spanner edges.
     /// `UISV-spanning-boundary` per visible item: `spanner.leading <= item.leading` and
-    /// `spanner.trailing >= item.trailing` (required), except on the aligned edge of leading or
-    /// trailing alignment, where it is an equality @999.5. `UISV-spanning-fit`: the spanner's
-    /// cross dimension == 0 @51 (@0.001 when every item is hidden, and then no item bounds it).
+    /// `spanner.trailing >= item.trailing` (required), except on the aligned edge, where it is an
+    /// equality @999.5: the leading edge for leading alignment, the trailing edge for trailing.
+    /// Baseline alignment has no aligned edge, so both bounds stay required; Strut adds an
+    /// equality @999.5 on the top edge for firstBaseline and the bottom edge for lastBaseline
+    /// (the edges a view without a baseline falls back to). With different baseline offsets
+    /// these cannot all hold, which 999.5 allows: the items hang from the top (sit on the
+    /// bottom) of a taller stack instead of floating ambiguously. This equality is Strut's
+    /// reading; uikit.md does not settle it. `UISV-spanning-fit`: the spanner's cross dimension == 0 @51 (@0.001 when every
+    /// item is hidden, and then no item bounds it).
     mutating func spanner(_ alignment: CrossAlignment, reference: ViewIndex, shown: [ViewIndex]) {
         let spanner = addGuide(StackIdentifier.alignmentSpanner)
         let pinLeading = alignment == .leading
@@ -66,6 +72,10 @@ extension StackBuilder {
             let (trailingRelation, trailingPriority) = pinTrailing
                 ? (Relation.equal, StackPriority.spanningBoundaryEquality) : (.greaterThanOrEqual, .required)
             constrain(StackIdentifier.spanningBoundary, Anchor(spanner, axes.crossTrailing), trailingRelation, anchor(v, axes.crossTrailing), priority: trailingPriority)
+            if alignment == .firstBaseline || alignment == .lastBaseline {
+                let edge = alignment == .firstBaseline ? axes.crossLeading : axes.crossTrailing
+                constrain(StackIdentifier.spanningBoundary, Anchor(spanner, edge), .equal, anchor(v, edge), priority: StackPriority.spanningBoundaryEquality)
+            }
         }
         let fit = shown.isEmpty ? StackPriority.spanningFitAllHidden : StackPriority.spanningFit
         constrain(StackIdentifier.spanningFit, Anchor(spanner, axes.crossDimension), .equal, nil, priority: fit)
