@@ -15,24 +15,26 @@ extension LayoutEngine {
         }
     }
 
-    /// The multi-pass settling of guide insets, as UIKit's layout passes do it: compute the
-    /// insets from the current frames, suggest the ones that changed, solve, and repeat until a
-    /// computation changes nothing (within 1e-9 points) or `maxPasses` solves were spent.
-    /// Returns the solves used and whether the insets settled. Without inset guides: one solve.
+    /// The multi-pass settling of guide insets, as UIKit's layout passes do it. A pass is one
+    /// solve and read: compute the insets from the frames, and when they differ from the
+    /// suggested ones (by more than 1e-9 points) suggest them and pass again, at most
+    /// `maxPasses` passes. Returns the passes used and whether the insets settled (the last
+    /// pass's frames give back the insets that produced them). Without inset guides: one pass.
     mutating func settleGuides(_ s: LoweredSystem) -> (passes: Int, settled: Bool) {
         guard !s.insetGuides.isEmpty else { return (1, true) }
         let variables = s.insetEditVariables
+        var passes = 1
         var values = insetValues(s, frames: windowFrames(s))
-        for pass in 1...max(1, maxPasses) {
+        while true {
+            if zip(values, suggestedInsets).allSatisfy({ abs($0 - $1) <= 1e-9 }) { return (passes, true) }
+            if passes >= maxPasses { return (passes, false) }
             for (k, v) in variables.enumerated() where suggestedInsets[k] != values[k] {
                 suggest(values[k], v)
                 suggestedInsets[k] = values[k]
             }
-            let next = insetValues(s, frames: windowFrames(s))
-            if zip(next, values).allSatisfy({ abs($0 - $1) <= 1e-9 }) { return (pass, true) }
-            values = next
+            passes += 1
+            values = insetValues(s, frames: windowFrames(s))
         }
-        return (maxPasses, false)
     }
 
     /// The insets of every inset guide for the given frames, slot by slot: top, left, bottom, right.

@@ -47,6 +47,18 @@ struct AnchorExpressions {
         return Anchor(guide, plain)
     }
 
+    /// Whether the constant of `c` runs right-to-left: UIKit measures a leading/trailing
+    /// constraint's constant in the reading direction, so `b.leading == a.trailing + 8` puts `b`
+    /// 8 points to the LEFT of `a` under right-to-left and a layout of leading/trailing
+    /// constraints mirrors. The direction is the first anchor's item's when its attribute is
+    /// directional, else the second's when its attribute is. O(1).
+    func constantRunsRightToLeft(_ c: LayoutConstraint) -> Bool {
+        for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {
+            return !directions[tree.items[anchor.item.rawValue].owner.rawValue].leadingIsLeft
+        }
+        return false
+    }
+
     /// The expression of `anchor`.
     func expression(_ anchor: Anchor) -> LinearExpression {
         let a = resolved(anchor)

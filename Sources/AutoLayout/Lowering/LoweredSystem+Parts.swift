@@ -109,12 +109,14 @@ extension LoweredSystem {
         }
     }
 
-    /// The case's constraints: `first − multiplier·second − constant REL 0`, installed when
-    /// active and their `when` matches the configuration's size classes.
+    /// The case's constraints: `first − multiplier·second − constant REL 0` (the constant
+    /// negated when it runs right-to-left, `AnchorExpressions.constantRunsRightToLeft`),
+    /// installed when active and their `when` matches the configuration's size classes.
     mutating func lowerExplicit(_ anchors: AnchorExpressions) {
         let traits = configuration.sizeClasses
         for (i, c) in tree.constraints.enumerated() {
-            var expression = anchors.expression(c.first) - c.constant
+            let constant = anchors.constantRunsRightToLeft(c) ? -c.constant : c.constant
+            var expression = anchors.expression(c.first) - constant
             if let second = c.second { expression = expression - anchors.expression(second) * c.multiplier }
             append(Constraint(expression, c.relation, priority: c.priority, identifier: c.identifier),
                    .explicit(index: i), installed: c.isInstalled(in: traits))
