@@ -7,7 +7,7 @@ extension LayoutEngine {
     public func violatedRequiredConstraints(tolerance: Double = 1e-6) -> [ConstraintListing] {
         guard let s = system else { return [] }
         return s.constraints.compactMap { c in
-            guard state[c.id.rawValue] == .required else { return nil }
+            guard state[c.id.rawValue] == .required, c.constraint.isRequired else { return nil }
             let value = { (v: Variable) in self.solver.value(of: v) }
             let scale = c.constraint.expression.terms.reduce(abs(c.constraint.expression.constant)) {
                 max($0, abs($1.coefficient * value($1.variable)))

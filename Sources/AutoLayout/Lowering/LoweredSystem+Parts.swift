@@ -112,14 +112,38 @@ extension LoweredSystem {
     /// The case's constraints: `first − multiplier·second − constant REL 0` (the constant
     /// negated when it runs right-to-left, `AnchorExpressions.constantRunsRightToLeft`),
     /// installed when active and their `when` matches the configuration's size classes.
+    /// Locations are measured in the constraint's container, the nearest common ancestor of
+    /// its items' views, as UIKit does (so `v.centerX == 0.5 * s.centerX` is a quarter of `s`
+    /// wherever `s` is, and translating the root translates everything): with window
+    /// variables that adds `−(1 − multiplier)·container.min` when the multiplier is not 1.
     mutating func lowerExplicit(_ anchors: AnchorExpressions) {
         let traits = configuration.sizeClasses
         for (i, c) in tree.constraints.enumerated() {
             let constant = anchors.constantRunsRightToLeft(c) ? -c.constant : c.constant
             var expression = anchors.expression(c.first) - constant
-            if let second = c.second { expression = expression - anchors.expression(second) * c.multiplier }
+            if let second = c.second {
+                expression = expression - anchors.expression(second) * c.multiplier
+                if !c.first.attribute.isDimension, c.multiplier != 1 { expression = expression - containerOrigin(c) * (1 - c.multiplier) }
+            }
             append(Constraint(expression, c.relation, priority: c.priority, identifier: c.identifier),
                    .explicit(index: i), installed: c.isInstalled(in: traits))
         }
+    }
+}
+
+extension LoweredSystem {
+    /// The window origin on the constraint's axis of its container: the nearest common ancestor
+    /// of the views owning its two items. O(depth).
+    func containerOrigin(_ c: LayoutConstraint) -> LinearExpression {
+        var a = tree.items[c.first.item.rawValue].owner
+        var b = tree.items[(c.second ?? c.first).item.rawValue].owner
+        while tree.views[a.rawValue].depth > tree.views[b.rawValue].depth, let s = tree.views[a.rawValue].superview { a = s }
+        while tree.views[b.rawValue].depth > tree.views[a.rawValue].depth, let s = tree.views[b.rawValue].superview { b = s }
+        while a != b, let sa = tree.views[a.rawValue].superview, let sb = tree.views[b.rawValue].superview {
+            a = sa
+            b = sb
+        }
+        let item = tree.item(of: a)
+        return LinearExpression(c.first.attribute.axis == .horizontal ? variables.minX(item) : variables.minY(item))
     }
 }
