@@ -29,7 +29,11 @@ struct LexicographicProgram: Sendable {
     let artificialStart: Int
     var tableau: Tableau
 
-    init(rows: [ExactRow]) {
+    /// The program of `rows`; `levelBounds` adds, for each listed priority present among the
+    /// rows, the hard row `Σ error columns of that level + s = bound` (the level's summed error at
+    /// most `bound`, which must be ≥ 0): how the oracle judges a floating-point answer within a
+    /// tolerance of each level instead of at the exact optimum.
+    init(rows: [ExactRow], levelBounds: [(priority: Priority, bound: Rational)] = []) {
         self.rows = rows
         var used = Set<Int>()
         for row in rows { for t in row.terms { used.insert(t.variable) } }
@@ -51,6 +55,9 @@ struct LexicographicProgram: Sendable {
             next += shape.count
         }
         errorColumns = errors
+        let bounds = levelBounds.compactMap { b in levelIndex[b.priority].map { (level: $0, bound: b.bound) } }
+        let boundSlack = next
+        next += bounds.count
         artificialStart = next
         // Sign of each row (so that rhs ≥ 0), and its starting basic column: a slack or error
         // column that reads +1 after the sign change, else a new artificial column.
@@ -77,9 +84,18 @@ struct LexicographicProgram: Sendable {
             line[identity[r]] = .one
             matrix.append(line)
         }
+        var rhs = rows.indices.map { signs[$0] * -rows[$0].constant }
+        for (k, b) in bounds.enumerated() {
+            precondition(b.bound.signum >= 0, "a level bound must be non-negative")
+            var line = Array(repeating: Rational.zero, count: width)
+            for j in errors[b.level] { line[j] = .one }
+            line[boundSlack + k] = .one
+            matrix.append(line)
+            rhs.append(b.bound)
+            identity.append(boundSlack + k)
+        }
         sign = signs
         initialBasis = identity
-        let rhs = rows.indices.map { signs[$0] * -rows[$0].constant }
         tableau = Tableau(rows: matrix, rhs: rhs, basis: identity, columnCount: width, freeColumns: variables.count)
     }
 

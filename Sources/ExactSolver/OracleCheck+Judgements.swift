@@ -38,40 +38,25 @@ extension OracleCheck {
         return found
     }
 
-    /// Judges a check: required residuals, every level's error and every value's range.
+    /// Judges a check: required residuals, the reported objective against the reported values,
+    /// each level's optimality given the levels above, and every value's range.
     func judgeCheck(values: [Double], names: [String], levels: [LevelError], index: Int) -> [Disagreement] {
-        let exact = oracle.solver
         var x: [Rational] = []
-        var found: [Disagreement] = []
         for (name, v) in zip(names, values) {
             guard let r = Rational(exactly: v) else {
-                found.append(Disagreement(step: index, kind: .value, subject: name, reported: v, expected: "a finite number", tolerance: 0))
-                return found
+                return [Disagreement(step: index, kind: .value, subject: name, reported: v, expected: "a finite number", tolerance: 0)]
             }
             x.append(r)
         }
-        found += judgeResiduals(at: x, index: index)
-        found += judgeObjective(levels, index: index)
-        for (k, name) in names.enumerated() {
-            // Within tolerance of the oracle's own optimal point is within tolerance of the range;
-            // only values that differ need the two range LPs.
-            let own = exact.exactValue(of: Variable(k))
-            if !((x[k] - own).magnitude > allowance * (.one + own.magnitude)) { continue }
-            let range = exact.determinacy(of: Variable(k))
-            if !within(x[k], range) {
-                found.append(Disagreement(step: index, kind: .value, subject: name, reported: values[k],
-                                          expected: range.determinedValue?.description ?? "in \(range)", tolerance: tolerance))
-            }
+        let exact = oracle.solver
+        let own = exact.levelErrors(at: x)
+        let slack = own.map { level in
+            allowance * (.one + exact.levelMagnitude(level.priority, at: x) + exact.levelMagnitude(level.priority, at: exact.solution.values))
         }
-        return found
-    }
-
-    /// True when `value` lies in `range` widened by `tolerance·(1 + |bound|)` on each side.
-    private func within(_ value: Rational, _ range: Determinacy) -> Bool {
-        let t = allowance
-        if let lo = range.minimum, value < lo - t * (.one + lo.magnitude) { return false }
-        if let hi = range.maximum, hi + t * (.one + hi.magnitude) < value { return false }
-        return true
+        return judgeResiduals(at: x, index: index)
+            + judgeReportedObjective(levels, own: own, slack: slack, index: index)
+            + judgeOptimality(own: own, slack: slack, index: index)
+            + judgeValues(x, reported: values, names: names, own: own, slack: slack, index: index)
     }
 
     private var allowance: Rational { Rational(exactly: tolerance) ?? .zero }
@@ -88,31 +73,91 @@ extension OracleCheck {
         return found
     }
 
-    /// Compares level by level; the allowance of a level scales with the magnitudes of its rows
-    /// at the exact optimum (what a floating-point solver had to add up to reach it).
-    private func judgeObjective(_ levels: [LevelError], index: Int) -> [Disagreement] {
-        let exact = oracle.solver
-        let rows = ExactSolver.rows(exact.constraints, exact.edits)
-        let at = exact.solution.values
+    /// The reported objective must be the error of the reported values, level by level, and
+    /// list exactly the levels present.
+    private func judgeReportedObjective(_ levels: [LevelError], own: [ExactLevelError], slack: [Rational], index: Int) -> [Disagreement] {
         var found: [Disagreement] = []
-        for level in exact.exactObjective() {
-            let scale = rows.filter { $0.priority == level.priority }.reduce(Rational.one) { $0 + $1.magnitude(at) }
+        for (level, allowed) in zip(own, slack) {
             let subject = "priority \(level.priority)"
             guard let got = levels.first(where: { $0.priority == level.priority }) else {
                 found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: nil,
-                                          expected: "\(level.error) (level missing)", tolerance: tolerance))
+                                          expected: "\(show(level.error)) (level missing)", tolerance: tolerance))
                 continue
             }
             let diff = (Rational(exactly: got.error) ?? .zero) - level.error
-            if !got.error.isFinite || allowance * scale < diff.magnitude {
+            if !got.error.isFinite || allowed < diff.magnitude {
                 found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: got.error,
-                                          expected: level.error.description, tolerance: tolerance))
+                                          expected: "\(show(level.error)) (the error of the reported values)", tolerance: tolerance))
             }
         }
-        for level in levels where !exact.exactObjective().contains(where: { $0.priority == level.priority }) {
+        for level in levels where !own.contains(where: { $0.priority == level.priority }) {
             found.append(Disagreement(step: index, kind: .objective, subject: "priority \(level.priority)",
                                       reported: level.error, expected: "no such level", tolerance: 0))
         }
         return found
     }
+
+    /// Each level's error at the reported values must be optimal given the errors the values
+    /// reach at the levels above: at most the least error reachable without worsening any level
+    /// above, and at least the least error reachable when each level above may be worse by its
+    /// tolerance. Where every level is within tolerance of the exact optimum this holds without
+    /// solving anything; otherwise it excuses only near-ties (a difference above that is rounding
+    /// noise deciding a tie below), never a real loss. Two bounded LPs per level.
+    private func judgeOptimality(own: [ExactLevelError], slack: [Rational], index: Int) -> [Disagreement] {
+        let optimum = oracle.solver.exactObjective()
+        let nearOptimal = zip(zip(own, optimum), slack).allSatisfy { pair, allowed in
+            !(allowed < (pair.0.error - pair.1.error).magnitude)
+        }
+        if nearOptimal { return [] }
+        var found: [Disagreement] = []
+        var caps: [(priority: Priority, bound: Rational)] = []
+        var relaxed: [(priority: Priority, bound: Rational)] = []
+        for ((level, best), allowed) in zip(zip(own, optimum), slack) {
+            let lower = oracle.solver.minimumError(at: level.priority, bounds: relaxed)
+            let upper = oracle.solver.minimumError(at: level.priority, bounds: caps) ?? lower
+            let subject = "priority \(level.priority)"
+            if let upper, upper + allowed < level.error {
+                found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: level.error.doubleValue,
+                                          expected: "at most \(show(upper)) given the levels above (exact optimum \(show(best.error)))", tolerance: tolerance))
+            } else if let lower, level.error < lower - allowed {
+                found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: level.error.doubleValue,
+                                          expected: "at least \(show(lower)) given the levels above (exact optimum \(show(best.error)))", tolerance: tolerance))
+            }
+            caps.append((level.priority, level.error))
+            relaxed.append((level.priority, level.error + allowed))
+        }
+        return found
+    }
+
+    /// A value off the oracle's own point must lie in the variable's range over the points that
+    /// are at least as good as both answers at every level (within tolerance); for a variable
+    /// determined there, that is its only value.
+    private func judgeValues(
+        _ x: [Rational], reported: [Double], names: [String], own: [ExactLevelError], slack: [Rational], index: Int
+    ) -> [Disagreement] {
+        let exact = oracle.solver
+        let bounds = zip(zip(own, exact.exactObjective()), slack).map { pair, allowed in
+            (priority: pair.0.priority, bound: Rational.max(pair.0.error, pair.1.error) + allowed)
+        }
+        var found: [Disagreement] = []
+        for (k, name) in names.enumerated() {
+            let mine = exact.exactValue(of: Variable(k))
+            if !(allowance * (.one + mine.magnitude) < (x[k] - mine).magnitude) { continue }
+            guard let range = exact.determinacy(of: Variable(k), bounds: bounds), !within(x[k], range) else { continue }
+            found.append(Disagreement(step: index, kind: .value, subject: name, reported: reported[k],
+                                      expected: range.determinedValue.map(show) ?? "in \(range)", tolerance: tolerance))
+        }
+        return found
+    }
+
+    /// True when `value` lies in `range` widened by `tolerance·(1 + |bound|)` on each side.
+    private func within(_ value: Rational, _ range: Determinacy) -> Bool {
+        let t = allowance
+        if let lo = range.minimum, value < lo - t * (.one + lo.magnitude) { return false }
+        if let hi = range.maximum, hi + t * (.one + hi.magnitude) < value { return false }
+        return true
+    }
+
+    /// A number for a message: an integer as is, anything else as its nearest `Double`.
+    private func show(_ r: Rational) -> String { r.isInteger ? r.description : "\(r.doubleValue)" }
 }
