@@ -35,7 +35,9 @@ enum RealisticScreens {
         b.add(a("keyboard", .trailing), .equal, a("main", .trailing))
         b.add(a("keyboard", .bottom), .equal, a("main", .bottom))
         b.size(a("keyboard", .height), .equal, 291)
-        b.add(a("submit", .bottom), .lessThanOrEqual, a("keyboard", .top), -8, priority: .defaultHigh)
+        // Below the fields' compression resistance (750), so a long form pushes the button under
+        // the keyboard rather than squeezing fields (equal priorities would trade and tie).
+        b.add(a("submit", .bottom), .lessThanOrEqual, a("keyboard", .top), -8, priority: Priority(500))
         b.expectDetermined()
         return b.finish(r, "a form of \(rows) rows above a keyboard")
     }
