@@ -12,7 +12,7 @@ extension LayoutResult {
         for v in tree.preorder {
             let node = tree.views[v.rawValue]
             var line = String(repeating: "|   ", count: node.depth + 1) + "*" + node.id
-            if let f = frame(of: node.id) { line += " \(f)" }
+            if v.rawValue < frames.count { line += " \(frames[v.rawValue].frame)" }
             if let attributes = byView[node.id] {
                 let parts = attributes.compactMap { name -> String? in
                     guard let c = LayoutVariables.FrameComponent.allCases.first(where: { $0.name == name }) else { return nil }

@@ -37,7 +37,7 @@ public struct LoweredConstraint: Hashable, Sendable {
 extension ViewTree {
     /// The name a constraint goes by in results and expectations: an explicit constraint's
     /// identifier, else its text in the case notation; implicit constraints get UIKit-like names
-    /// (`lab1 h=&-- minX`, `lab1 NSContentSizeLayoutConstraint width hug:250`,
+    /// (`lab1 h=&-- [1]` and `[2]` for the two constraints of an axis, `lab1 NSContentSizeLayoutConstraint width hug:250`,
     /// `main.safeArea UIViewSafeAreaLayoutGuide-top`).
     public func name(of origin: ConstraintOrigin) -> String {
         switch origin {
@@ -45,8 +45,7 @@ extension ViewTree {
             return constraints[i].identifier ?? text(of: constraints[i])
         case .autoresizing(let v, let axis, let second):
             let node = views[v.rawValue]
-            let part = axis == .horizontal ? (second ? "width" : "minX") : (second ? "height" : "minY")
-            return "\(node.id) \(axis == .horizontal ? "h" : "v")=\(node.autoresizing.pattern(axis)) \(part)"
+            return "\(node.id) \(axis == .horizontal ? "h" : "v")=\(node.autoresizing.pattern(axis)) [\(second ? 2 : 1)]"
         case .contentSize(let v, let axis, let hugging):
             let node = views[v.rawValue]
             let what = hugging ? "hug:\(node.hugging[axis])" : "compressionResistance:\(node.compressionResistance[axis])"
