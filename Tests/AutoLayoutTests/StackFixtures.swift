@@ -16,6 +16,9 @@ struct StackFixture {
     var marginsRelative = false
     var baselineRelative = false
     var pinned = true
+    /// Item i hugs at 250 − i and resists compression at 750 − i along the axis, so exactly
+    /// one item stretches or shrinks first (no ties, hence no ambiguity, in fill stacks).
+    var distinctPriorities = false
 
     static let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
 
@@ -41,6 +44,12 @@ struct StackFixture {
             var v = ViewSpec(id: Self.names[i], superview: "sv")
             v.intrinsicSize = axis == .horizontal ? IntrinsicSize(width: length, height: 30) : IntrinsicSize(width: 30, height: length)
             v.hidden = hidden.contains(i) ? true : nil
+            if distinctPriorities {
+                let hug = Priority(Float(250 - i)), resist = Priority(Float(750 - i))
+                v.hugging = axis == .horizontal ? AxisPriorities(horizontal: hug, vertical: .defaultLow) : AxisPriorities(horizontal: .defaultLow, vertical: hug)
+                v.compressionResistance = axis == .horizontal
+                    ? AxisPriorities(horizontal: resist, vertical: .defaultHigh) : AxisPriorities(horizontal: .defaultHigh, vertical: resist)
+            }
             views.append(v)
         }
         var c = LayoutCase(name: "stack-fixture", root: "main", views: views)
