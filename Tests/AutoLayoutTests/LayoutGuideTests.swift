@@ -118,4 +118,17 @@ import Testing
         #expect(settled.passes == 4 && settled.settled)
         #expect(settled.frame(of: "c") == LayoutRect(x: 0, y: 0, width: 98, height: 10))
     }
+
+    /// A scroll view's frame guide is its frame; its content guide starts at its origin and
+    /// takes its size from the content's constraints.
+    @Test func scrollViewGuidesFrameTheViewAndSizeTheContent() throws {
+        let tree = try T.tree([T.view("main"), T.view("s", in: "main") { $0.scroll = true }, T.view("c", in: "s")], [
+            "s.left == main.left", "s.top == main.top + 100", "s.width == 200", "s.height == 300",
+            "c.leading == s.content.leading", "c.trailing == s.content.trailing", "c.top == s.content.top",
+            "c.bottom == s.content.bottom", "c.width == s.frameGuide.width", "c.height == 1000",
+        ])
+        let r = try T.layout(tree)
+        #expect(r.frame(of: "c") == LayoutRect(x: 0, y: 0, width: 200, height: 1000))
+        #expect(r.ambiguous == [] && r.conflicts == [])
+    }
 }
