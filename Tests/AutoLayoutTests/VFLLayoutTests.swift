@@ -49,12 +49,9 @@ import Testing
         #expect(r.frame(of: "v2") == LayoutRect(x: 20, y: 120, width: 50, height: 10))
         // UIKit measures leading/trailing constants along the reading direction, so under
         // right-to-left `v1.leading == main.leading + 20` puts v1's right edge 20 pt in from
-        // main's right edge. The lowering (AnchorExpressions) maps leading to right without
-        // negating the constant, which puts v1 20 pt past the edge (x = 295).
-        withKnownIssue("lowering: leading/trailing constants are not negated under right-to-left") {
-            #expect(r.frame(of: "v1") == LayoutRect(x: 375 - 120, y: 100, width: 100, height: 20))
-            #expect(r.frame(of: "v3") == LayoutRect(x: 375 - 120, y: 140, width: 100, height: 20))
-        }
+        // main's right edge.
+        #expect(r.frame(of: "v1") == LayoutRect(x: 375 - 120, y: 100, width: 100, height: 20))
+        #expect(r.frame(of: "v3") == LayoutRect(x: 375 - 120, y: 140, width: 100, height: 20))
     }
 
     @Test func directionRightToLeftRunsFromTheRightEdgeEvenLeftToRight() throws {

@@ -51,10 +51,8 @@ import Testing
     ]
 
     @Test func booksFourFormatsGiveExactlyItsEightConstraints() throws {
-        var main = ViewSpec(id: "main")
-        main.guides = []
         let c = LayoutCase(name: "book", root: "main", views: [
-            main, ViewSpec(id: "v1", superview: "main"), ViewSpec(id: "v2", superview: "v1"), ViewSpec(id: "v3", superview: "v1"),
+            ViewSpec(id: "main"), ViewSpec(id: "v1", superview: "main"), ViewSpec(id: "v2", superview: "v1"), ViewSpec(id: "v3", superview: "v1"),
         ])
         let t = try c.validate()
         let formats = ["H:|[v2]|", "V:|[v2(10)]", "H:[v3(20)]|", "V:[v3(20)]|"]
