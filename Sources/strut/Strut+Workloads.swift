@@ -30,7 +30,7 @@ struct WorkloadsCommand: ParsableCommand {
     @Option(help: "Comma-separated workloads (flat, hug, grid, chain).")
     var kinds: String = "flat,hug,grid,chain"
 
-    @Option(help: "Comma-separated view counts (default: the sizes peers.md measured per workload).")
+    @Option(help: "Comma-separated view counts, run in ascending order (default: the sizes peers.md measured per workload).")
     var sizes: String?
 
     @Option(help: "The solver strategy (\(Strategy.nameList)).")
@@ -93,7 +93,8 @@ struct WorkloadsCommand: ParsableCommand {
             list.append(n)
         }
         guard !list.isEmpty else { throw fail("--sizes: give at least one view count") }
-        return list
+        // Ascending, so each size's time estimate extrapolates from the smaller ones.
+        return Array(Set(list)).sorted()
     }
 
     /// Prints `message` as a usage error with the usage line and returns exit status 2 to throw
