@@ -19,7 +19,10 @@ import Testing
     }
 
     @Test func theStackGoldensArePresent() {
-        let required = ["stack-book-equal-spacing.json", "stack-hidden-view.json", "stack-fill-proportionally.json", "stack-nested.json"]
+        let required = [
+            "stack-book-equal-spacing.json", "stack-hidden-view.json", "stack-fill-proportionally.json", "stack-nested.json",
+            "stack-in-scroll-view.json",
+        ]
         #expect(required.allSatisfy(Self.stackFiles.contains), "found \(Self.stackFiles)")
         for axis in ["horizontal", "vertical"] {
             for d in StackDistribution.allCases { #expect(Self.stackFiles.contains("stack-\(axis)-\(d.rawValue).json")) }
