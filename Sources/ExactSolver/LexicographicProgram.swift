@@ -31,7 +31,9 @@ struct LexicographicProgram: Sendable {
 
     /// The program of `rows`; `levelBounds` adds, for each listed priority present among the
     /// rows, the hard row `Σ error columns of that level + s = bound` (the level's summed error at
-    /// most `bound`, which must be ≥ 0): how the oracle judges a floating-point answer within a
+    /// most `bound`, which must be ≥ 0; error columns that start basic are priced out of it, and
+    /// a spare artificial column starts basic where that leaves a negative right-hand side): how
+    /// the oracle judges a floating-point answer within a
     /// tolerance of each level instead of at the exact optimum.
     init(rows: [ExactRow], levelBounds: [(priority: Priority, bound: Rational)] = []) {
         self.rows = rows
@@ -72,7 +74,8 @@ struct LexicographicProgram: Sendable {
                 artificials += 1
             }
         }
-        let width = next + artificials
+        // One spare artificial column per bound row, used when its right-hand side turns negative.
+        let width = next + artificials + bounds.count
         var matrix: [[Rational]] = []
         for (r, row) in rows.enumerated() {
             var line = Array(repeating: Rational.zero, count: width)
@@ -90,9 +93,22 @@ struct LexicographicProgram: Sendable {
             var line = Array(repeating: Rational.zero, count: width)
             for j in errors[b.level] { line[j] = .one }
             line[boundSlack + k] = .one
+            var bound = b.bound
+            // Keep the basis an identity: price out the error columns that start basic.
+            for r in rows.indices where line[identity[r]] == .one {
+                for j in 0..<width where !matrix[r][j].isZero { line[j] -= matrix[r][j] }
+                bound -= rhs[r]
+            }
+            if bound.signum < 0 {
+                for j in 0..<width where !line[j].isZero { line[j] = -line[j] }
+                bound = -bound
+                line[next + artificials + k] = .one
+                identity.append(next + artificials + k)
+            } else {
+                identity.append(boundSlack + k)
+            }
             matrix.append(line)
-            rhs.append(b.bound)
-            identity.append(boundSlack + k)
+            rhs.append(bound)
         }
         sign = signs
         initialBasis = identity

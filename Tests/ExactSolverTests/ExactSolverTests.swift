@@ -130,6 +130,17 @@ import Testing
         }
     }
 
+    @Test func boundedLevelsAnswerWhatAToleranceWouldBuy() throws {
+        let s = try solver(["x == 10 @750", "x == 0 @250"])
+        #expect(s.minimumError(at: .defaultLow, bounds: [(.defaultHigh, .zero)]) == r(10))
+        #expect(s.minimumError(at: .defaultLow, bounds: [(.defaultHigh, r(3))]) == r(7))
+        #expect(s.minimumError(at: .defaultLow, bounds: []) == .zero)
+        #expect(s.determinacy(of: v("x"), bounds: [(.defaultHigh, r(3))]) == Determinacy(minimum: r(7), maximum: r(13)))
+        #expect(s.levelErrors(at: [r(8)]).map(\.error) == [r(2), r(8)])
+        let pinned = try solver(["x == 1", "x == 5 @750"])
+        #expect(pinned.minimumError(at: .defaultHigh, bounds: [(.defaultHigh, r(3))]) == nil)
+    }
+
     @Test func countersFollowTheState() throws {
         let s = try solver(["x >= 10", "x == 20 @1", "y == x"])
         #expect(s.counters.constraints == 3)
