@@ -21,7 +21,7 @@ import Testing
     @Test func theStackGoldensArePresent() {
         let required = [
             "stack-book-equal-spacing.json", "stack-hidden-view.json", "stack-fill-proportionally.json", "stack-nested.json",
-            "stack-in-scroll-view.json",
+            "stack-in-scroll-view.json", "stack-margins-baselines-spacing.json",
         ]
         #expect(required.allSatisfy(Self.stackFiles.contains), "found \(Self.stackFiles)")
         for axis in ["horizontal", "vertical"] {
