@@ -45,12 +45,16 @@ struct WorkloadsCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of a table.")
     var json = false
 
+    @Option(help: "Write each selected workload as a system file (peer-<kind>-<views>.system.json) into this directory, for strut solve-system, instead of measuring.")
+    var writeSystems: String?
+
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
         guard timeLimit > 0, timeLimit.isFinite else { throw fail("--time-limit must be a positive number of seconds") }
         let kindList = try parsedKinds(), sizeList = try parsedSizes()
+        if let writeSystems { return try write(kindList, sizeList, into: writeSystems) }
         var report = WorkloadReport(strategy: chosen.name, timeLimit: timeLimit)
         if !json { print(report.header()) }
         for kind in kindList {
@@ -95,6 +99,24 @@ struct WorkloadsCommand: ParsableCommand {
         guard !list.isEmpty else { throw fail("--sizes: give at least one view count") }
         // Ascending, so each size's time estimate extrapolates from the smaller ones.
         return Array(Set(list)).sorted()
+    }
+
+    /// Writes the system file of every selected workload into `directory` (created if missing).
+    func write(_ kinds: [PeerWorkload.Kind], _ sizes: [Int]?, into directory: String) throws {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw fail("cannot create \(directory): \(error.localizedDescription)")
+        }
+        for kind in kinds {
+            for views in sizes ?? KiwiReference.sizes(kind) {
+                let file = try PeerWorkload(kind: kind, views: views).systemFile()
+                let url = folder.appendingPathComponent("\(file.name).system.json")
+                do { try Data(file.jsonText().utf8).write(to: url) } catch {
+                    throw fail("cannot write \(url.path): \(error.localizedDescription)")
+                }
+                print(url.path)
+            }
+        }
     }
 
     /// Prints `message` as a usage error with the usage line and returns exit status 2 to throw
