@@ -38,6 +38,26 @@ extension OracleCheck {
         return found
     }
 
+    /// True when the oracle's conflict `members` (file ids; the rejected constraint among them)
+    /// becomes feasible once each member is relaxed by the tolerance, `tolerance·(1 + |k| +
+    /// Σ|a|·(1 + |x|))` at the oracle's current point: the set is infeasible only by rounding.
+    func holdsWithinTolerance(_ members: [String], rejected: (id: String, constraint: Constraint)) -> Bool {
+        var relaxed: [Constraint] = []
+        let x = oracle.solver.solution.values
+        for name in members {
+            guard let c = name == rejected.id ? rejected.constraint : active[name] else { return false }
+            var size = 1 + abs(c.expression.constant)
+            for t in c.expression.terms {
+                let v = Int(t.variable.index) < x.count ? abs(x[Int(t.variable.index)].doubleValue) : 0
+                size += abs(t.coefficient) * (1 + v)
+            }
+            let slack = tolerance * size
+            if c.relation != .greaterThanOrEqual { relaxed.append(Constraint(c.expression - slack, .lessThanOrEqual)) }
+            if c.relation != .lessThanOrEqual { relaxed.append(Constraint(c.expression + slack, .greaterThanOrEqual)) }
+        }
+        return (try? ConflictAnalysis.feasibility(of: relaxed).isFeasible) == true
+    }
+
     /// Judges a check: required residuals, the reported objective against the reported values,
     /// each level's optimality given the levels above, and every value's range.
     func judgeCheck(values: [Double], names: [String], levels: [LevelError], index: Int) -> [Disagreement] {

@@ -46,11 +46,17 @@ public struct OracleReport: Sendable {
     /// The step at which the oracle refused to continue (its size guard), with its message; no
     /// step from there on is judged.
     public var oracleRefused: (step: Int, message: String)?
-    /// Both solvers' records, step by step (up to the refusal).
+    /// The step at which the two solvers' states parted without either being wrong: the oracle
+    /// rejected an add whose conflict holds within tolerance (infeasible only exactly, e.g.
+    /// `x == -6` with `0.3333333333333333*x <= -2`) and the solver accepted it. No step from
+    /// there on is judged; this is not a disagreement.
+    public var diverged: (step: Int, conflict: [String])?
+    /// Both solvers' records, step by step (up to the refusal or divergence).
     public var solverRecords: [StepRecord]
     public var oracleRecords: [StepRecord]
 
-    /// True when nothing was found and the oracle judged every step.
+    /// True when nothing was found and the oracle's size guard did not stop the comparison
+    /// (a divergence within tolerance is not a disagreement).
     public var agrees: Bool { disagreements.isEmpty && oracleRefused == nil }
 }
 
@@ -79,7 +85,7 @@ public struct OracleCheck<Solver: ConstraintSolver> {
 
     /// Runs every step of `file` (plus the implied final check) through both solvers.
     public mutating func run(_ file: SystemFile) -> OracleReport {
-        var report = OracleReport(disagreements: [], oracleRefused: nil, solverRecords: [], oracleRecords: [])
+        var report = OracleReport(disagreements: [], oracleRefused: nil, diverged: nil, solverRecords: [], oracleRecords: [])
         var steps = file.steps
         if case .check? = steps.last {} else { steps.append(.check(label: "end")) }
         for (i, step) in steps.enumerated() {
@@ -89,6 +95,12 @@ public struct OracleCheck<Solver: ConstraintSolver> {
             report.oracleRecords.append(StepRecord(index: i, kind: step.kind, outcome: exact))
             if case .error(let message) = exact {
                 report.oracleRefused = (i, message)
+                break
+            }
+            if case .add(let c, let id) = step, got == .ok, case .unsatisfiable(let members) = exact,
+                holdsWithinTolerance(members, rejected: (id, c.resolved { oracle.variable($0) }))
+            {
+                report.diverged = (i, members)
                 break
             }
             report.disagreements += judge(step, index: i, got: got, exact: exact)

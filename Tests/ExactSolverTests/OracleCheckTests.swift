@@ -108,6 +108,23 @@ import Testing
         #expect(report.disagreements.first?.step == 2)
     }
 
+    @Test func anAddInfeasibleOnlyByRoundingEndsTheComparisonWithoutADisagreement() throws {
+        // 0.3333333333333333·(−6) is −1.9999999999999998: exactly infeasible, within tolerance not.
+        let text = """
+            { "strut-system": 1, "name": "hair", "steps": [
+              { "add": "x == -6", "id": "six" },
+              { "add": "0.3333333333333333*x <= -2", "id": "third" },
+              { "add": "x == 1 @1", "id": "later" } ] }
+            """
+        var check = OracleCheck(solver: CassowarySolver())
+        let report = check.run(try Self.file(text))
+        #expect(report.diverged?.step == 1 && report.diverged?.conflict == ["six", "third"])
+        #expect(report.agrees && report.solverRecords.count == 2)
+        var strict = OracleCheck(solver: FaultySolver(fault: .swallowConflicts))
+        let far = try Self.file(text.replacingFirst("<= -2", with: "<= -3"))
+        #expect(Self.kinds(strict.run(far)) == [.outcome])
+    }
+
     @Test func theSizeGuardStopsTheComparison() throws {
         var check = OracleCheck(solver: CassowarySolver(), oracle: ExactSolver(maxConstraints: 1))
         let report = check.run(try Self.file())
