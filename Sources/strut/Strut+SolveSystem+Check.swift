@@ -36,6 +36,9 @@ extension SolveSystemCommand {
         if let refused = report.oracleRefused {
             out += "exact oracle stopped at step \(refused.step): \(refused.message); later steps were not checked\n"
         }
+        if let diverged = report.diverged {
+            out += "step \(diverged.step): exact rejects the add (conflict \(diverged.conflict)) by less than the tolerance and \(strategy) accepts it; later steps were not checked\n"
+        }
         let steps = report.oracleRecords.count
         out += report.disagreements.isEmpty
             ? "\(system.name): \(strategy) and exact agree on \(steps) steps\n"
@@ -58,6 +61,9 @@ extension SolveSystemCommand {
             ("system", .string(system)), ("strategy", .string(strategy)), ("oracle", .string("exact")),
             ("agrees", .bool(report.agrees)), ("disagreements", .array(items)),
         ]
+        if let diverged = report.diverged {
+            m.append(("diverged", .object([("step", .number(Double(diverged.step))), ("conflict", .array(diverged.conflict.map { .string($0) }))])))
+        }
         if let refused = report.oracleRefused {
             m.append(("oracleStopped", .object([("step", .number(Double(refused.step))), ("message", .string(refused.message))])))
         }
