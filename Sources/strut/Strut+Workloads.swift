@@ -42,6 +42,9 @@ struct WorkloadsCommand: ParsableCommand {
     @Option(help: "Run the solver's deep invariant check after measuring sizes up to this many views.")
     var checkInvariantsUpTo: Int = 316
 
+    @Flag(help: "Report the thread's CPU time instead of wall time (steadier on a busy machine; JSON has both).")
+    var cpuTime = false
+
     @Flag(help: "Print one JSON document instead of a table.")
     var json = false
 
@@ -55,7 +58,7 @@ struct WorkloadsCommand: ParsableCommand {
         guard timeLimit > 0, timeLimit.isFinite else { throw fail("--time-limit must be a positive number of seconds") }
         let kindList = try parsedKinds(), sizeList = try parsedSizes()
         if let writeSystems { return try write(kindList, sizeList, into: writeSystems) }
-        var report = WorkloadReport(strategy: chosen.name, timeLimit: timeLimit)
+        var report = WorkloadReport(strategy: chosen.name, timeLimit: timeLimit, cpuTime: cpuTime)
         if !json { print(report.header()) }
         for kind in kindList {
             for views in sizeList ?? KiwiReference.sizes(kind) {

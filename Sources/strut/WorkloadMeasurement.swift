@@ -1,3 +1,4 @@
+import Foundation
 import Generator
 import LinearConstraints
 
@@ -5,18 +6,32 @@ import LinearConstraints
 /// peers.md (build, rotation, 1 px drag, remove and re-add of the middle constraint), the
 /// deterministic counters, and whether the answers were optimal.
 ///
-/// Times are medians over repetitions on the monotonic clock (`ContinuousClock`); cheap
-/// operations repeat until `repeatBudget` seconds or `maxRepeats` runs, expensive ones run once.
+/// Times are medians over repetitions, on two clocks: the monotonic wall clock
+/// (`ContinuousClock`) and the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which a busy machine
+/// inflates much less. Cheap operations repeat until `repeatBudget` wall seconds or `maxRepeats`
+/// runs, expensive ones run once.
 struct WorkloadMeasurement {
+    /// Seconds per operation on one clock.
+    struct Timings {
+        /// A fresh solver built with every constraint (PeerWorkload.build).
+        var build = 0.0
+        /// Suggest the other orientation and read every variable.
+        var rotation = 0.0
+        /// In landscape, the root 1 px wider (or back), every variable read.
+        var drag = 0.0
+        /// The middle view's left constraint removed and added back.
+        var removeReAdd = 0.0
+    }
+
+    /// One timed run on both clocks.
+    struct Sample {
+        var wall: Double
+        var cpu: Double
+    }
+
     var workload: PeerWorkload
-    /// Seconds: a fresh solver built with every constraint (PeerWorkload.build).
-    var build = 0.0
-    /// Seconds: suggest the other orientation and read every variable.
-    var rotation = 0.0
-    /// Seconds: in landscape, the root 1 px wider (or back), every variable read.
-    var drag = 0.0
-    /// Seconds: the middle view's left constraint removed and added back.
-    var removeReAdd = 0.0
+    var wall = Timings()
+    var cpu = Timings()
     /// Counters right after the build (pivots, rows, cells).
     var afterBuild = SolverCounters()
     /// Pivots of one rotation (portrait to landscape), one drag (1 px wider), one remove/re-add.
@@ -38,14 +53,14 @@ struct WorkloadMeasurement {
     ) throws(SolverError) -> WorkloadMeasurement {
         var m = WorkloadMeasurement(workload: workload)
         var solver = first
-        var builds: [Double] = []
+        var builds: [Sample] = []
         while true {
             builds.append(try time { () throws(SolverError) in try workload.build(into: &solver, size: workload.rootSize(.portrait)) })
-            guard builds.reduce(0, +) < repeatBudget, builds.count < maxRepeats else { break }
+            guard total(builds) < repeatBudget, builds.count < maxRepeats else { break }
             guard let fresh = make() as? S else { throw .internalError("the strategy made solvers of two types") }
             solver = fresh
         }
-        m.build = median(builds)
+        (m.wall.build, m.cpu.build) = medians(builds)
         m.afterBuild = solver.counters
         m.verify(solver, at: workload.rootSize(.portrait), "after build")
         try m.measureEdits(&solver)
@@ -63,7 +78,7 @@ struct WorkloadMeasurement {
     mutating func measureEdits<S: ConstraintSolver>(_ solver: inout S) throws(SolverError) {
         let w = workload
         var sink = 0.0
-        var rotations: [Double] = []
+        var rotations: [Sample] = []
         repeat {
             let to: PeerWorkload.Orientation = rotations.count % 2 == 0 ? .landscape : .portrait
             let before = solver.counters.pivots
@@ -72,9 +87,9 @@ struct WorkloadMeasurement {
                 rotationPivots = solver.counters.pivots - before
                 verify(solver, at: w.rootSize(.landscape), "after rotation to landscape")
             }
-        } while rotations.reduce(0, +) < Self.repeatBudget && rotations.count < Self.maxRepeats
+        } while Self.total(rotations) < Self.repeatBudget && rotations.count < Self.maxRepeats
         try w.suggest(w.rootSize(.landscape), to: &solver)
-        var drags: [Double] = []
+        var drags: [Sample] = []
         repeat {
             let size = drags.count % 2 == 0 ? w.dragSize : w.rootSize(.landscape)
             let before = solver.counters.pivots
@@ -86,23 +101,23 @@ struct WorkloadMeasurement {
                 dragPivots = solver.counters.pivots - before
                 verify(solver, at: w.dragSize, "after the 1 px drag")
             }
-        } while drags.reduce(0, +) < Self.repeatBudget && drags.count < Self.maxRepeats
+        } while Self.total(drags) < Self.repeatBudget && drags.count < Self.maxRepeats
         try w.suggest(w.rootSize(.landscape), to: &solver)
-        rotation = Self.median(rotations)
-        drag = Self.median(drags)
+        (wall.rotation, cpu.rotation) = Self.medians(rotations)
+        (wall.drag, cpu.drag) = Self.medians(drags)
         if !sink.isFinite { problems.append("a variable read as a non-finite number") }
     }
 
     /// Remove and re-add of the middle constraint, repeated; the layout must come back optimal.
     mutating func measureRemoveReAdd<S: ConstraintSolver>(_ solver: inout S) throws(SolverError) {
         let w = workload
-        var times: [Double] = []
+        var times: [Sample] = []
         repeat {
             let before = solver.counters.pivots
             times.append(try Self.time { () throws(SolverError) in try w.removeAndReAddMiddle(&solver) })
             if times.count == 1 { removeReAddPivots = solver.counters.pivots - before }
-        } while times.reduce(0, +) < Self.repeatBudget && times.count < Self.maxRepeats
-        removeReAdd = Self.median(times)
+        } while Self.total(times) < Self.repeatBudget && times.count < Self.maxRepeats
+        (wall.removeReAdd, cpu.removeReAdd) = Self.medians(times)
         verify(solver, at: w.rootSize(.landscape), "after remove and re-add")
     }
 
@@ -120,13 +135,30 @@ struct WorkloadMeasurement {
         }
     }
 
-    /// Seconds taken by `body` on the monotonic clock.
-    static func time(_ body: () throws(SolverError) -> Void) throws(SolverError) -> Double {
+    /// Seconds taken by `body` on the monotonic clock and in this thread's CPU time.
+    static func time(_ body: () throws(SolverError) -> Void) throws(SolverError) -> Sample {
         let clock = ContinuousClock()
+        let cpuStart = threadCPUSeconds()
         let start = clock.now
         try body()
         let d = start.duration(to: clock.now)
-        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        let cpu = threadCPUSeconds() - cpuStart
+        return Sample(wall: Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18, cpu: cpu)
+    }
+
+    /// The calling thread's CPU time in seconds (nanosecond resolution on Linux).
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    /// Wall seconds spent so far on `samples`.
+    static func total(_ samples: [Sample]) -> Double { samples.reduce(0) { $0 + $1.wall } }
+
+    /// The median wall time and the median CPU time.
+    static func medians(_ samples: [Sample]) -> (wall: Double, cpu: Double) {
+        (median(samples.map(\.wall)), median(samples.map(\.cpu)))
     }
 
     static func median(_ values: [Double]) -> Double {

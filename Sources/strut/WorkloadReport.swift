@@ -7,6 +7,8 @@ import LinearConstraints
 struct WorkloadReport {
     var strategy: String
     var timeLimit: Double
+    /// Report thread CPU time instead of wall time in the table (JSON always has both).
+    var cpuTime = false
     var results: [WorkloadMeasurement] = []
     var skipped: [(workload: PeerWorkload, reason: String)] = []
     /// The one-minute load average when the run started (two cores: 2.0 means both were busy).
@@ -21,19 +23,23 @@ struct WorkloadReport {
         let done = results.filter { $0.workload.kind == workload.kind && $0.workload.views < workload.views }
         guard let last = done.last else { return nil }
         var exponent = 2.0
-        if done.count >= 2, let k = Self.exponent(done[done.count - 2], last, \.build), done[done.count - 2].build > 1e-3 {
+        let before = done.count >= 2 ? done[done.count - 2] : nil
+        if let before, before.wall.build > 1e-3, let k = Self.exponent(before, last, \.build, \.wall) {
             exponent = min(4, max(1, k))
         }
         let ratio = Double(workload.countedConstraints) / Double(last.workload.countedConstraints)
-        let estimate = last.build * pow(ratio, exponent)
+        let estimate = last.wall.build * pow(ratio, exponent)
         guard estimate > timeLimit else { return nil }
         return "estimated build \(Self.seconds(estimate)) (growth exponent \(String(format: "%.2f", exponent)) from "
             + "\(last.workload.views) views) exceeds the \(Self.seconds(timeLimit)) limit"
     }
 
-    /// `k` in time ∝ constraints^k between two sizes, for one operation.
-    static func exponent(_ a: WorkloadMeasurement, _ b: WorkloadMeasurement, _ op: KeyPath<WorkloadMeasurement, Double>) -> Double? {
-        let ta = a[keyPath: op], tb = b[keyPath: op]
+    /// `k` in time ∝ constraints^k between two sizes, for one operation on one clock.
+    static func exponent(
+        _ a: WorkloadMeasurement, _ b: WorkloadMeasurement, _ op: KeyPath<WorkloadMeasurement.Timings, Double>,
+        _ clock: KeyPath<WorkloadMeasurement, WorkloadMeasurement.Timings>
+    ) -> Double? {
+        let ta = a[keyPath: clock][keyPath: op], tb = b[keyPath: clock][keyPath: op]
         guard ta > 0, tb > 0, b.workload.countedConstraints != a.workload.countedConstraints else { return nil }
         return log(tb / ta) / log(Double(b.workload.countedConstraints) / Double(a.workload.countedConstraints))
     }
@@ -41,21 +47,25 @@ struct WorkloadReport {
     func header() -> String {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return """
-            strategy \(strategy); medians on the monotonic clock; load average \(String(format: "%.2f", loadAverage)) on \(cores) cores
+            strategy \(strategy); medians of \(cpuTime ? "thread CPU time" : "wall time on the monotonic clock"); load average \(String(format: "%.2f", loadAverage)) on \(cores) cores
             Kiwi's figures from peers.md in [brackets]; check: optimal = required held and closed-form objective met, feasible = required held (no closed form)
             \(Self.pad(["workload", "views", "constr", "build", "µs/c", "[Kiwi]", "rotation", "µs/c", "[Kiwi]", "drag", "ns/c", "rm+readd", "pivots", "rows", "cells", "check"]))
             """
     }
 
+    /// The clock the table reports.
+    var clock: KeyPath<WorkloadMeasurement, WorkloadMeasurement.Timings> { cpuTime ? \.cpu : \.wall }
+
     func row(_ m: WorkloadMeasurement) -> String {
         let c = Double(m.workload.countedConstraints)
+        let t = m[keyPath: clock]
         let kiwi = KiwiReference.figure(m.workload.kind, views: m.workload.views)
         let check = !m.problems.isEmpty ? "FAILED" : (m.objectiveChecked ? "optimal" : "feasible")
         return Self.pad([
             m.workload.kind.rawValue, "\(m.workload.views)", "\(m.workload.countedConstraints)",
-            Self.seconds(m.build), Self.number(m.build * 1e6 / c), kiwi.map { "[\(Self.number($0.buildMicrosecondsPerConstraint))]" } ?? "",
-            Self.seconds(m.rotation), Self.number(m.rotation * 1e6 / c), kiwi.map { "[\(Self.number($0.rotationMicrosecondsPerConstraint))]" } ?? "",
-            Self.seconds(m.drag), Self.number(m.drag * 1e9 / c), Self.seconds(m.removeReAdd),
+            Self.seconds(t.build), Self.number(t.build * 1e6 / c), kiwi.map { "[\(Self.number($0.buildMicrosecondsPerConstraint))]" } ?? "",
+            Self.seconds(t.rotation), Self.number(t.rotation * 1e6 / c), kiwi.map { "[\(Self.number($0.rotationMicrosecondsPerConstraint))]" } ?? "",
+            Self.seconds(t.drag), Self.number(t.drag * 1e9 / c), Self.seconds(t.removeReAdd),
             "\(m.afterBuild.pivots)", "\(m.afterBuild.rows)", "\(m.afterBuild.cells)", check,
         ])
     }
@@ -64,8 +74,8 @@ struct WorkloadReport {
     func growthLines(_ kind: PeerWorkload.Kind) -> [String] {
         let rows = results.filter { $0.workload.kind == kind }
         return zip(rows, rows.dropFirst()).map { a, b in
-            let build = Self.exponent(a, b, \.build).map { String(format: "%.2f", $0) } ?? "-"
-            let rotation = Self.exponent(a, b, \.rotation).map { String(format: "%.2f", $0) } ?? "-"
+            let build = Self.exponent(a, b, \.build, clock).map { String(format: "%.2f", $0) } ?? "-"
+            let rotation = Self.exponent(a, b, \.rotation, clock).map { String(format: "%.2f", $0) } ?? "-"
             return "  \(kind) \(a.workload.views) -> \(b.workload.views) views: time ∝ constraints^k, build k = \(build), rotation k = \(rotation)"
         }
     }
@@ -109,8 +119,9 @@ extension WorkloadReport {
     /// The report as one JSON document (keys in a fixed order).
     func json() -> JSONValue {
         .object([
-            ("strategy", .string(strategy)), ("timeLimitSeconds", .number(timeLimit)), ("loadAverage", .number(loadAverage)),
-            ("results", .array(results.map(Self.json))),
+            ("strategy", .string(strategy)), ("clock", .string(cpuTime ? "cpu" : "wall")),
+            ("timeLimitSeconds", .number(timeLimit)), ("loadAverage", .number(loadAverage)),
+            ("results", .array(results.map(json))),
             ("growth", .array(PeerWorkload.Kind.allCases.flatMap(growthJSON))),
             ("skipped", .array(skipped.map { .object([
                 ("workload", .string($0.workload.kind.rawValue)), ("views", .number(Double($0.workload.views))),
@@ -119,14 +130,23 @@ extension WorkloadReport {
         ])
     }
 
-    static func json(_ m: WorkloadMeasurement) -> JSONValue {
+    static func json(_ t: WorkloadMeasurement.Timings) -> JSONValue {
+        .object([
+            ("build", .number(t.build)), ("rotation", .number(t.rotation)), ("drag", .number(t.drag)),
+            ("removeReAdd", .number(t.removeReAdd)),
+        ])
+    }
+
+    /// One result; the per-constraint figures use the report's clock.
+    func json(_ m: WorkloadMeasurement) -> JSONValue {
         let c = Double(m.workload.countedConstraints)
+        let t = m[keyPath: clock]
         var members: [(key: String, value: JSONValue)] = [
             ("workload", .string(m.workload.kind.rawValue)), ("views", .number(Double(m.workload.views))), ("constraints", .number(c)),
-            ("buildSeconds", .number(m.build)), ("buildMicrosecondsPerConstraint", .number(m.build * 1e6 / c)),
-            ("rotationSeconds", .number(m.rotation)), ("rotationMicrosecondsPerConstraint", .number(m.rotation * 1e6 / c)),
-            ("dragSeconds", .number(m.drag)), ("dragNanosecondsPerConstraint", .number(m.drag * 1e9 / c)),
-            ("removeReAddSeconds", .number(m.removeReAdd)),
+            ("wallSeconds", Self.json(m.wall)), ("cpuSeconds", Self.json(m.cpu)),
+            ("buildMicrosecondsPerConstraint", .number(t.build * 1e6 / c)),
+            ("rotationMicrosecondsPerConstraint", .number(t.rotation * 1e6 / c)),
+            ("dragNanosecondsPerConstraint", .number(t.drag * 1e9 / c)),
             ("counters", .object([
                 ("pivots", .number(Double(m.afterBuild.pivots))), ("rows", .number(Double(m.afterBuild.rows))),
                 ("cells", .number(Double(m.afterBuild.cells))),
@@ -151,8 +171,8 @@ extension WorkloadReport {
             .object([
                 ("workload", .string(kind.rawValue)), ("fromViews", .number(Double(a.workload.views))),
                 ("toViews", .number(Double(b.workload.views))),
-                ("buildExponent", Self.exponent(a, b, \.build).map { .number($0) } ?? .null),
-                ("rotationExponent", Self.exponent(a, b, \.rotation).map { .number($0) } ?? .null),
+                ("buildExponent", Self.exponent(a, b, \.build, clock).map { .number($0) } ?? .null),
+                ("rotationExponent", Self.exponent(a, b, \.rotation, clock).map { .number($0) } ?? .null),
             ])
         }
     }
