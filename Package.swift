@@ -28,10 +28,16 @@ let package = Package(
             dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "AutoLayout", dependencies: ["LinearConstraints", "Cassowary"]),
         .target(name: "Generator", dependencies: ["LinearConstraints", "AutoLayout"]),
+        .systemLibrary(
+            name: "CJemalloc", pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]),
+        .target(
+            name: "Harness",
+            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "CJemalloc"]),
         .executableTarget(
             name: "strut",
             dependencies: [
-                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator",
+                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -58,6 +64,9 @@ let package = Package(
         .testTarget(
             name: "GeneratorTests",
             dependencies: ["Generator", "AutoLayout", "Cassowary", "LinearConstraints"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: ["Harness", "AutoLayout", "Generator", "Cassowary", "LinearConstraints"]),
         .testTarget(
             name: "StrutCLITests",
             dependencies: ["LinearConstraints"]),

@@ -48,9 +48,12 @@ ensure_commands() {
   [ ${#packages[@]} -eq 0 ] || ensure_apt_packages "${packages[@]}"
 }
 
-# What building needs besides the toolchain: SwiftPM fetches dependencies with git over HTTPS.
+# What building needs besides the toolchain: SwiftPM fetches dependencies with git over HTTPS,
+# and strut links jemalloc.
 ensure_build_prerequisites() {
   require_swift6
   ensure_commands git:git
   [ -e /etc/ssl/certs/ca-certificates.crt ] || ensure_apt_packages ca-certificates
+  # jemalloc is strut's process allocator (the CJemalloc target; SwiftPM finds it with pkg-config).
+  ensure_apt_packages libjemalloc-dev pkg-config
 }

@@ -12,5 +12,7 @@ struct Strut: ParsableCommand {
             WorkloadsCommand.self,
             SolveCommand.self,
             GenerateCommand.self,
+            BenchCommand.self,
+            MergeCommand.self,
         ])
 }

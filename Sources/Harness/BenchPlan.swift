@@ -1,0 +1,111 @@
+import AutoLayout
+import Generator
+import LinearConstraints
+
+/// A solver strategy as the runner sees it: a name for results and a factory of fresh solvers.
+/// Each repetition of a work item gets its own solver from `make`, on the worker's thread.
+public struct BenchStrategy: Sendable {
+    public var name: String
+    public var make: @Sendable () -> any ConstraintSolver
+    public init(name: String, make: @escaping @Sendable () -> any ConstraintSolver) {
+        self.name = name
+        self.make = make
+    }
+}
+
+/// What a bench run measures and how: the case sources, the solver workloads, the strategies,
+/// devices and directions, and the repetition, seed and shard settings.
+public struct BenchPlan: Sendable {
+    public var sources: [CaseSource]
+    /// Peer workloads measured at the solver level (build, then rotations: the steady-state
+    /// device switch without a layout engine around it).
+    public var solverWorkloads: [PeerWorkload]
+    public var strategies: [BenchStrategy]
+    /// Devices for every case (nil: each case's own, else `standardDevices`).
+    public var devices: [DeviceConfiguration]?
+    /// The device spec text behind `devices`, for the results and the reproducing command.
+    public var deviceSpec: String?
+    /// Direction overrides; nil in the list means the case's own direction.
+    public var directions: [LayoutDirection?] = [nil]
+    /// Measured repetitions of each work unit (each on a fresh solver and engine).
+    public var repeats = 3
+    /// Unmeasured repetitions before the measured ones.
+    public var warmup = 1
+    public var seed: UInt64 = 0
+    public var shard = Shard(index: 0, count: 1)
+    /// Text describing the inputs (`--suite default`, paths, families) for the command line.
+    public var inputArguments: [String] = []
+
+    public init(sources: [CaseSource], solverWorkloads: [PeerWorkload] = [], strategies: [BenchStrategy]) {
+        self.sources = sources
+        self.solverWorkloads = solverWorkloads
+        self.strategies = strategies
+    }
+
+    /// The device set when neither the command line nor the case names devices: small, standard
+    /// and large phones and iPads, each in portrait then landscape, so switches include rotations
+    /// and size-class changes.
+    public static let standardDeviceSpec =
+        "iphone-se,iphone-se:landscape,iphone-8,iphone-8:landscape,iphone-14-pro,iphone-14-pro:landscape,"
+        + "iphone-16-pro-max,iphone-16-pro-max:landscape,ipad-air,ipad-air:landscape,ipad-pro-12.9,ipad-pro-12.9:landscape"
+
+    /// Every work unit of the whole run (all shards), in work-item order: per case source, per
+    /// strategy, per direction; then per solver workload, per strategy. A unit runs all its
+    /// devices in sequence on one engine.
+    public var allUnits: [WorkUnit] {
+        var units: [WorkUnit] = []
+        for s in sources.indices {
+            for k in strategies.indices {
+                for d in directions { units.append(WorkUnit(index: units.count, kind: .layout(source: s, direction: d), strategy: k)) }
+            }
+        }
+        for w in solverWorkloads.indices {
+            for k in strategies.indices { units.append(WorkUnit(index: units.count, kind: .solverWorkload(w), strategy: k)) }
+        }
+        return units
+    }
+
+    /// The units of this plan's shard: unit i belongs to shard i mod n, so every shard gets an
+    /// even, deterministic share and the shards together are `allUnits` exactly.
+    public var units: [WorkUnit] { allUnits.filter { $0.index % shard.count == shard.index } }
+}
+
+/// One of n deterministic slices of a run (`--shard i/n`, i counted from 0).
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `i/n` with 0 <= i < n.
+    public init(parsing text: String) throws(BenchUsageError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
+            throw BenchUsageError("--shard \(text): expected i/n with 0 <= i < n (for example 0/4)")
+        }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// A command-line mistake in a bench or merge request, with the text to show.
+public struct BenchUsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One schedulable piece of work: a case under one strategy and direction on all its devices,
+/// or a solver workload under one strategy. `index` is its place in the whole run.
+public struct WorkUnit: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case layout(source: Int, direction: LayoutDirection?)
+        case solverWorkload(Int)
+    }
+    public var index: Int
+    public var kind: Kind
+    public var strategy: Int
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+
+/// Runs a plan's units on `jobs` Dispatch workers (DESIGN.md, "Concurrency, isolation,
+/// measurement").
+///
+/// Workers take the next unit from a shared cursor (a lock taken once per unit, never while
+/// measuring), run it with their own solvers, and write its result into the unit's own slot, so
+/// results come out in work-item order whatever the job count or the completion order. A stop
+/// request (Ctrl-C, the time limit) lets running units finish and starts no new ones; units not
+/// started are counted as skipped.
+public final class BenchRunner: @unchecked Sendable {
+    public let plan: BenchPlan
+    public let jobs: Int
+    /// Seconds after the start past which no new unit starts (nil: no limit).
+    public let timeLimit: Double?
+
+    private let units: [WorkUnit]
+    private let lock = NSLock()
+    private var cursor = 0
+    private var finished = 0
+    private var stopReason: StopReason?
+    private var slots: [UnitResult?]
+
+    public enum StopReason: String, Hashable, Sendable {
+        case interrupted, timeLimit = "time-limit"
+    }
+
+    public init(plan: BenchPlan, jobs: Int, timeLimit: Double? = nil) {
+        self.plan = plan
+        self.jobs = max(1, jobs)
+        self.timeLimit = timeLimit
+        units = plan.units
+        slots = Array(repeating: nil, count: units.count)
+    }
+
+    /// Units in this shard.
+    public var unitCount: Int { units.count }
+
+    /// Asks the workers to start no new unit. Safe from any thread (a signal handler's queue).
+    public func stop(_ reason: StopReason) {
+        lock.lock()
+        if stopReason == nil { stopReason = reason }
+        lock.unlock()
+    }
+
+    /// Units finished so far and the stop reason, for progress displays.
+    public var progress: (finished: Int, total: Int, stopped: StopReason?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (finished, units.count, stopReason)
+    }
+
+    /// Runs every unit (blocking), calling `tick` on the calling thread about every
+    /// `tickInterval` seconds while workers run. Returns the results of the units that ran, in
+    /// work-item order, and why the run stopped early (nil when it did not).
+    public func run(tickInterval: Double = 0.25, tick: (BenchRunner) -> Void = { _ in }) -> (results: [UnitResult], stopped: StopReason?) {
+        let start = Clocks.monotonicNanoseconds()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: self.jobs) { _ in self.work(start: start) }
+            done.signal()
+        }
+        while done.wait(timeout: .now() + tickInterval) == .timedOut { tick(self) }
+        tick(self)
+        lock.lock()
+        defer { lock.unlock() }
+        return (slots.compactMap { $0 }, stopReason)
+    }
+
+    /// One worker: its thread's meter, then units until none is left or a stop is requested.
+    private func work(start: UInt64) {
+        let worker = Worker(plan: plan)
+        while let k = next(start: start) {
+            let result = worker.run(units[k])
+            lock.lock()
+            slots[k] = result
+            finished += 1
+            lock.unlock()
+        }
+    }
+
+    /// The next unit's position, or nil when all are taken or the run must stop.
+    private func next(start: UInt64) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if stopReason == nil, let limit = timeLimit, Double(Clocks.monotonicNanoseconds() &- start) / 1e9 >= limit {
+            stopReason = .timeLimit
+        }
+        guard stopReason == nil, cursor < units.count else { return nil }
+        cursor += 1
+        return cursor - 1
+    }
+}

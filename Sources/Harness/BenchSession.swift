@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import LinearConstraints
+
+/// One `strut bench` run from plan to results: the runner, the machine figures around it (load
+/// at start and end, process CPU time, peak resident memory), Ctrl-C handling and progress.
+public enum BenchSession {
+    /// Runs `plan` on `jobs` workers and collects the results. With `handleInterrupt`, SIGINT
+    /// stops the run cleanly (running units finish, the rest are skipped) instead of ending the
+    /// process, so what was measured is still returned; the default handler is restored after.
+    public static func run(
+        _ plan: BenchPlan, jobs: Int, timeLimit: Double? = nil, handleInterrupt: Bool = false,
+        progress: ProgressDisplay? = nil
+    ) -> BenchResults {
+        let runner = BenchRunner(plan: plan, jobs: jobs, timeLimit: timeLimit)
+        let interrupt = handleInterrupt ? InterruptWatcher { runner.stop(.interrupted) } : nil
+        let loadAtStart = Clocks.loadAverages()
+        let startedAt = ISO8601DateFormatter().string(from: Date())
+        let cpu0 = Clocks.processCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
+        let (results, stopped) = runner.run { r in progress?.update(r.progress) }
+        let wall = Double(Clocks.monotonicNanoseconds() &- t0) / 1e9
+        let cpu = Double(Clocks.processCPUNanoseconds() &- cpu0) / 1e9
+        interrupt?.cancel()
+        progress?.finish(runner.progress)
+        let solves = results.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.wall.count } }
+        let run = BenchResults.RunInfo(
+            shard: plan.shard, jobs: runner.jobs, startedAt: startedAt, wallSeconds: wall, processCPUSeconds: cpu,
+            peakResidentBytes: Clocks.peakResidentBytes(), loadAtStart: loadAtStart, loadAtEnd: Clocks.loadAverages(),
+            unitsPlanned: runner.unitCount, unitsRun: results.count, stopped: stopped?.rawValue, machine: .current,
+            throughput: wall > 0 ? Double(solves) / wall : 0)
+        let sources = plan.allUnits.map { unit -> String in
+            switch unit.kind {
+            case .layout(let s, _): plan.sources[s].label
+            case .solverWorkload(let w): "solver workload \(plan.solverWorkloads[w].kind)-\(plan.solverWorkloads[w].views)"
+            }
+        }
+        return BenchResults(command: plan.command, configuration: plan.configurationJSON, run: run,
+                            totalUnits: sources.count, results: results, sources: sources)
+    }
+}
+
+/// Turns SIGINT into a call of `action` on a private queue, while it lives (until `cancel`).
+public final class InterruptWatcher: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+    private let queue = DispatchQueue(label: "strut.interrupt")
+
+    public init(_ action: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+        source.setEventHandler(handler: action)
+        source.resume()
+    }
+
+    /// Stops watching and restores the default SIGINT behaviour.
+    public func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,86 @@
+import LinearConstraints
+
+/// Everything measured for one work item (case, device, strategy, direction) over the measured
+/// repetitions. The deterministic part (`deterministic`) is the same for any job count, shard or
+/// machine; the timings are not.
+public struct ItemRecord: Hashable, Sendable {
+    /// The work unit it belongs to (its place in the whole run) and its device's place in the unit.
+    public var unit: Int
+    public var position: Int
+    public var caseName: String
+    public var family: String
+    public var size: Int
+    /// Configuration id (`iphone-x:landscape`), or the solver workload's step (`landscape`).
+    public var device: String
+    public var strategy: String
+    public var direction: String
+    public var phase: Phase
+    public var outcome: Outcome
+    /// Wall and thread CPU nanoseconds per measured repetition, in order.
+    public var wall: [UInt64]
+    public var cpu: [UInt64]
+
+    /// First layout on a fresh engine (or a solver workload's build), or a device switch.
+    public enum Phase: String, Hashable, Sendable, CaseIterable {
+        case first, `switch`
+    }
+
+    /// The figures that do not depend on timing: frames (as a digest), conflicts, ambiguity,
+    /// counters after the solve, and bytes allocated and freed by the solve (the least over the
+    /// measured repetitions, which leaves out one-time lazy initialisation).
+    public struct Outcome: Hashable, Sendable {
+        public var framesDigest: String
+        public var conflicts: Int
+        /// Ambiguous views; nil when the strategy cannot tell.
+        public var ambiguous: Int?
+        public var counters: SolverCounters
+        /// Pivots this solve took (counter difference across the solve, first measured repetition).
+        public var pivots: Int
+        public var allocatedBytes: UInt64
+        public var freedBytes: UInt64
+        public init(framesDigest: String, conflicts: Int, ambiguous: Int?, counters: SolverCounters, pivots: Int, allocatedBytes: UInt64, freedBytes: UInt64) {
+            self.framesDigest = framesDigest
+            self.conflicts = conflicts
+            self.ambiguous = ambiguous
+            self.counters = counters
+            self.pivots = pivots
+            self.allocatedBytes = allocatedBytes
+            self.freedBytes = freedBytes
+        }
+    }
+
+    /// The record without its timings: what must match between job counts and shards.
+    public var deterministic: ItemRecord {
+        var r = self
+        r.wall = []
+        r.cpu = []
+        return r
+    }
+}
+
+/// FNV-1a over 64 bits: a stable digest of frames (the same on every machine and run, unlike
+/// `Hasher`). O(bytes).
+struct StableDigest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ x: UInt64) {
+        var v = x
+        for _ in 0..<8 {
+            value = (value ^ (v & 0xff)) &* 0x0000_0100_0000_01b3
+            v >>= 8
+        }
+    }
+
+    mutating func add(_ d: Double) { add(d.bitPattern) }
+
+    mutating func add(_ s: String) {
+        for b in s.utf8 { add(UInt64(b)) }
+        add(UInt64(0xff))
+    }
+
+    /// Sixteen lowercase hex digits.
+    var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

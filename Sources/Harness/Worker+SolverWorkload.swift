@@ -1,0 +1,52 @@
+import Generator
+import LinearConstraints
+
+extension Worker {
+    /// The steps of a solver workload unit, in record order: the build in portrait (the first
+    /// layout), the rotation to landscape (the first switch) and the rotation back to portrait
+    /// (a steady-state switch: the solver has seen both sizes, so its storage is already grown).
+    static let solverSteps = ["build", "landscape", "portrait"]
+
+    /// Runs a peer workload at the solver level (no layout engine): per repetition a fresh
+    /// solver is built, rotated to landscape and back, each step timed and metered.
+    func runSolverWorkload(_ unit: WorkUnit, _ w: PeerWorkload, _ strategy: BenchStrategy) -> UnitResult {
+        var items = [Accumulator](repeating: Accumulator(), count: Self.solverSteps.count)
+        for rep in 0..<(plan.warmup + plan.repeats) {
+            do throws(SolverError) {
+                try solverPass(strategy.make(), w, &items, measured: rep >= plan.warmup)
+            } catch {
+                let label = "solver workload \(w.kind)-\(w.views)"
+                return UnitResult(unit: unit, records: [], failure: CaseLoadError(source: label, message: "\(strategy.name): \(error)"))
+            }
+        }
+        let records = Self.solverSteps.indices.map { k in
+            items[k].record(unit, k, "\(w.kind)-\(w.views)", "solver-\(w.kind)", w.views, Self.solverSteps[k], strategy.name, k == 0 ? .first : .switch)
+        }
+        return UnitResult(unit: unit, records: records)
+    }
+
+    func solverPass<S: ConstraintSolver>(_ fresh: S, _ w: PeerWorkload, _ items: inout [Accumulator], measured: Bool) throws(SolverError) {
+        var solver = fresh
+        for k in Self.solverSteps.indices {
+            let pivots = solver.counters.pivots
+            var sink = 0.0
+            let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
+            switch k {
+            case 0: sink = try w.build(into: &solver, size: w.rootSize(.portrait))
+            case 1: sink = try w.rotate(&solver, to: .landscape)
+            default: sink = try w.rotate(&solver, to: .portrait)
+            }
+            let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            guard measured else { continue }
+            let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
+            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+                var d = StableDigest()
+                d.add(sink)
+                for v in 0..<w.variableCount { d.add(solver.value(of: Variable(v))) }
+                return ItemRecord.Outcome(
+                    framesDigest: d.hex, conflicts: 0, ambiguous: nil, counters: solver.counters,
+                    pivots: solver.counters.pivots - pivots, allocatedBytes: 0, freedBytes: 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import AutoLayout
+import Generator
+import LinearConstraints
+
+/// What one work unit produced: its records in device order, or why it could not run.
+public struct UnitResult: Sendable {
+    public var unit: WorkUnit
+    public var records: [ItemRecord]
+    /// The case's source (path or generator command) when loading or laying out failed, and why.
+    public var failure: CaseLoadError?
+}
+
+/// One runner worker: it lives on one thread for the whole run, owns the allocation meter of
+/// that thread, and makes its own solvers and engines for each unit (nothing shared, no locks
+/// while measuring).
+struct Worker {
+    let plan: BenchPlan
+    /// nil when jemalloc is not the allocator; bytes are then recorded as 0.
+    let meter: AllocationMeter?
+
+    /// Must be called on the thread that will run the units.
+    init(plan: BenchPlan) {
+        self.plan = plan
+        meter = AllocationMeter()
+    }
+
+    /// Runs one unit: every warm-up and measured repetition, each on a fresh solver.
+    func run(_ unit: WorkUnit) -> UnitResult {
+        let strategy = plan.strategies[unit.strategy]
+        switch unit.kind {
+        case .layout(let s, let direction):
+            let source = plan.sources[s]
+            do throws(CaseLoadError) {
+                let loaded = try source.load()
+                let devices = plan.devices ?? loaded.ownDevices ?? Self.standardDevices
+                var items = [Accumulator](repeating: Accumulator(), count: devices.count)
+                for rep in 0..<(plan.warmup + plan.repeats) {
+                    do throws(LoweringError) {
+                        try layoutPass(strategy.make(), loaded.tree, direction, devices, &items, measured: rep >= plan.warmup)
+                    } catch { throw CaseLoadError(source: source.label, message: "\(error)") }
+                }
+                let records = devices.indices.map { k in
+                    items[k].record(unit, k, loaded.tree.name, loaded.family, loaded.size, devices[k].id, strategy.name, k == 0 ? .first : .switch)
+                }
+                return UnitResult(unit: unit, records: records)
+            } catch {
+                return UnitResult(unit: unit, records: [], failure: error)
+            }
+        case .solverWorkload(let w):
+            return runSolverWorkload(unit, plan.solverWorkloads[w], strategy)
+        }
+    }
+
+    static let standardDevices: [DeviceConfiguration] = {
+        do { return try DeviceSpec.parse(BenchPlan.standardDeviceSpec) } catch {
+            preconditionFailure("the standard device spec does not parse: \(error)")
+        }
+    }()
+
+    /// Lays the tree out on each device in turn on one engine (so every device after the first
+    /// is an incremental switch), timing and metering exactly the `layout(on:)` call.
+    func layoutPass<S: ConstraintSolver>(
+        _ solver: S, _ tree: ViewTree, _ direction: LayoutDirection?, _ devices: [DeviceConfiguration],
+        _ items: inout [Accumulator], measured: Bool
+    ) throws(LoweringError) {
+        var engine = LayoutEngine(tree: tree, solver: solver, direction: direction)
+        for (k, device) in devices.enumerated() {
+            let pivots = engine.solver.counters.pivots
+            let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
+            let result = try engine.layout(on: device)
+            let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            guard measured else { continue }
+            let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
+            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+                ItemRecord.Outcome(
+                    framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: result.ambiguous?.count,
+                    counters: result.counters, pivots: result.counters.pivots - pivots, allocatedBytes: 0, freedBytes: 0)
+            }
+            items[k].direction = result.layoutDirection.rawValue
+        }
+    }
+
+    static func digest(_ r: LayoutResult) -> String {
+        var d = StableDigest()
+        for f in r.frames {
+            d.add(f.view)
+            for c in f.frame.components { d.add(c) }
+        }
+        return d.hex
+    }
+}
+
+/// The measurements of one work item over the repetitions.
+struct Accumulator {
+    var wall: [UInt64] = []
+    var cpu: [UInt64] = []
+    var outcome: ItemRecord.Outcome?
+    var direction = "none"
+
+    /// Adds one measured repetition; the outcome is taken from the first, the bytes are the least.
+    mutating func add(wall w: UInt64, cpu c: UInt64, bytes: (allocated: UInt64, freed: UInt64), outcome make: () -> ItemRecord.Outcome) {
+        wall.append(w)
+        cpu.append(c)
+        if outcome == nil {
+            var o = make()
+            o.allocatedBytes = bytes.allocated
+            o.freedBytes = bytes.freed
+            outcome = o
+        } else {
+            outcome!.allocatedBytes = min(outcome!.allocatedBytes, bytes.allocated)
+            outcome!.freedBytes = min(outcome!.freedBytes, bytes.freed)
+        }
+    }
+
+    func record(_ unit: WorkUnit, _ k: Int, _ name: String, _ family: String, _ size: Int, _ device: String, _ strategy: String, _ phase: ItemRecord.Phase) -> ItemRecord {
+        let empty = ItemRecord.Outcome(framesDigest: "", conflicts: 0, ambiguous: nil, counters: SolverCounters(), pivots: 0, allocatedBytes: 0, freedBytes: 0)
+        return ItemRecord(
+            unit: unit.index, position: k, caseName: name, family: family, size: size, device: device, strategy: strategy,
+            direction: direction, phase: phase, outcome: outcome ?? empty, wall: wall, cpu: cpu)
+    }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import Generator
+import Harness
+
+/// `strut bench [CASE-OR-DIR ...] [--family NAME[:SIZES]] ...`: Strut's main job. Lays cases
+/// out on devices under strategies on every core and reports latency, CPU time, allocations and
+/// solver counters per family, size, device and strategy (Harness does the work).
+///
+/// Exit status: 0 when everything ran; 1 when a case failed to load or lay out, or the run
+/// stopped early (Ctrl-C, --time-limit; what was measured is still reported and written);
+/// 2 for a usage error.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark layout across devices and strategies, in parallel (Strut's main job).",
+        discussion: """
+            Inputs: case files and directories of case files (*.json), and/or generator families \
+            (--family name or name:size,size; --count cases per size). With no inputs, the built-in \
+            default suite: realistic and adversarial families at two sizes on the standard devices, \
+            plus the peer workloads at the solver level.
+
+            Each work unit is a case under one strategy and direction; its devices run in sequence \
+            on one engine (first layout, then incremental switches), repeated --repeat times on \
+            fresh solvers after --warmup unmeasured runs. Results are in work-item order and the \
+            same for any --jobs.
+
+            Devices: --devices takes a device spec (ids, phones, ipads, splits, all, lists); without \
+            it each case's own devices, else the standard set: \(BenchPlan.standardDeviceSpec).
+
+            Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
+
+            Exit status: 0 when everything ran, 1 when a case failed or the run stopped early \
+            (Ctrl-C or --time-limit; results are still written), 2 for a usage error.
+            """)
+
+    @Argument(help: "Case files or directories of case files.")
+    var paths: [String] = []
+
+    @Option(name: .customLong("family"), help: "A generator family to run, NAME or NAME:SIZE,SIZE (repeatable).")
+    var families: [String] = []
+
+    @Option(help: "Generated cases per family and size.")
+    var count = 1
+
+    @Option(help: "Devices (a device spec; default: each case's own, else the standard set).")
+    var devices: String?
+
+    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-rebuild).")
+    var strategies = "cassowary,cassowary-weighted,cassowary-rebuild"
+
+    @Option(help: "Comma-separated layout directions: case (the case's own), ltr, rtl.")
+    var directions = "case"
+
+    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit, each on fresh solvers.")
+    var repeats = 3
+
+    @Option(help: "Unmeasured repetitions before the measured ones.")
+    var warmup = 1
+
+    @Option(help: "Run seed for generated cases.")
+    var seed: UInt64 = 0
+
+    @Option(help: "Run only shard i of n (i/n, from 0/n); merge the shards' results with strut merge.")
+    var shard: String?
+
+    @Option(help: "Start no new unit after this many seconds.")
+    var timeLimit: Double?
+
+    @Option(help: "Worker count (default: every core).")
+    var jobs: Int?
+
+    @Option(help: "Write the JSON results file here.")
+    var out: String?
+
+    @Flag(help: "Print plain progress lines even on a terminal.")
+    var plainProgress = false
+
+    func run() throws {
+        let plan: BenchPlan
+        do { plan = try makePlan() } catch { throw usage("\(error)") }
+        let results = BenchSession.run(
+            plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
+            handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
+        print(BenchTable.text(results), terminator: "")
+        if let out {
+            do { try ResultsFile.write(results, to: out) } catch {
+                FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            print("results: \(out)")
+        }
+        if results.hasFailures { throw ExitCode.failure }
+    }
+
+    func makePlan() throws -> BenchPlan {
+        guard repeats >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
+        if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
+        let chosen = try strategies.split(separator: ",").map { name -> BenchStrategy in
+            guard let s = Strategy.named(String(name)) else { throw BenchUsageError("unknown strategy \"\(name)\"; known: \(Strategy.nameList)") }
+            return BenchStrategy(name: s.name, make: { s.make(false) })
+        }
+        let (files, missing) = CaseSource.files(paths)
+        if let m = missing.first { throw BenchUsageError("\(m)") }
+        let useDefault = paths.isEmpty && families.isEmpty
+        let inputs = useDefault ? DefaultSuite.families : try families.map(FamilyInput.init(parsing:))
+        var generated: [CaseSource] = []
+        for f in inputs { generated += try f.requests(seed: seed, count: count) }
+        var plan = BenchPlan(sources: files + generated, solverWorkloads: useDefault ? DefaultSuite.solverWorkloads() : [], strategies: chosen)
+        if let devices { plan.devices = try DeviceSpec.parse(devices); plan.deviceSpec = devices }
+        plan.directions = try directions.split(separator: ",").map { try BenchPlan.direction(named: String($0)) }
+        plan.repeats = repeats
+        plan.warmup = warmup
+        plan.seed = seed
+        if let shard { plan.shard = try Shard(parsing: shard) }
+        plan.inputArguments = useDefault ? [] : paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
+        return plan
+    }
+
+    func usage(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))
+        return ExitCode(2)
+    }
+}
+
+/// Writing results files atomically (a reader never sees half a file).
+enum ResultsFile {
+    static func write(_ results: BenchResults, to path: String) throws {
+        try Data((results.json.jsonText(indent: 1) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import Harness
+
+@Suite struct BenchRunnerTests {
+    @Test func oneJobAndTwoJobsGiveIdenticalFramesCountersAndAggregates() throws {
+        let plan = try Fixtures.plan()
+        let one = BenchSession.run(plan, jobs: 1)
+        let two = BenchSession.run(plan, jobs: 2)
+        #expect(one.records.count == plan.units.count * 3 - 0)
+        #expect(!one.records.isEmpty && one.failures.isEmpty && one.complete)
+        let differences = Fixtures.differences(one.records, two.records)
+        #expect(differences.isEmpty, "\(differences)")
+        #expect(Fixtures.comparable(one.aggregates) == Fixtures.comparable(two.aggregates))
+        #expect(Fixtures.comparable(one.summary) == Fixtures.comparable(two.summary))
+        #expect(one.records.allSatisfy { $0.wall.count == plan.repeats && $0.cpu.count == plan.repeats })
+    }
+
+    @Test func recordsComeInWorkItemOrderWithTheFirstLayoutFirst() throws {
+        let plan = try Fixtures.plan()
+        let r = BenchSession.run(plan, jobs: 2)
+        let order = r.records.map { [$0.unit, $0.position] }
+        #expect(order == order.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) })
+        #expect(r.records.allSatisfy { ($0.position == 0) == ($0.phase == .first) })
+        #expect(r.records.contains { $0.direction == "rightToLeft" } && r.records.contains { $0.direction == "leftToRight" })
+        #expect(r.records.contains { $0.outcome.conflicts > 0 })
+    }
+
+    @Test func aTimeLimitOfZeroRunsNothingAndSaysSo() throws {
+        let r = BenchSession.run(try Fixtures.plan(), jobs: 2, timeLimit: 0)
+        #expect(r.records.isEmpty)
+        #expect(r.runs.first?.stopped == "time-limit")
+        #expect(!r.complete && r.hasFailures)
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import Harness
+
+@Suite struct ShardMergeTests {
+    @Test func shardsMergedThroughTheirFilesEqualTheUnshardedRun() throws {
+        let plan = try Fixtures.plan()
+        let whole = BenchSession.run(plan, jobs: 2)
+        var parts: [(file: String, results: BenchResults)] = []
+        for i in [2, 0, 1] {
+            var shard = plan
+            shard.shard = Shard(index: i, count: 3)
+            let text = BenchSession.run(shard, jobs: 1).json.jsonText()
+            parts.append(("shard\(i).json", try BenchResults(jsonText: text, file: "shard\(i).json")))
+        }
+        let merged = try BenchResults.merge(parts)
+        #expect(merged.complete && merged.units.count == whole.units.count)
+        let differences = Fixtures.differences(merged.records, whole.records)
+        #expect(differences.isEmpty, "\(differences)")
+        #expect(Fixtures.comparable(merged.summary) == Fixtures.comparable(whole.summary))
+        #expect(Fixtures.comparable(merged.aggregates) == Fixtures.comparable(whole.aggregates))
+        #expect(merged.runs.map(\.shard.index) == [0, 1, 2])
+    }
+
+    @Test func aMissingShardLeavesTheMergeIncompleteAndADuplicateIsRefused() throws {
+        var plan = try Fixtures.plan(families: [FamilyInput(family: "form", sizes: [6])])
+        plan.shard = Shard(index: 0, count: 2)
+        let zero = BenchSession.run(plan, jobs: 1)
+        let half = try BenchResults.merge([("a", zero)])
+        #expect(!half.complete)
+        #expect(throws: ResultsFileError.self) { try BenchResults.merge([("a", zero), ("b", zero)]) }
+    }
+
+    @Test func shardSpecsAreChecked() throws {
+        #expect(try Shard(parsing: "1/4") == Shard(index: 1, count: 4))
+        for bad in ["4/4", "-1/2", "1", "a/b", "0/0"] {
+            #expect(throws: BenchUsageError.self) { try Shard(parsing: bad) }
+        }
+    }
+}
