@@ -49,12 +49,16 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Regenerate the case whose description (or first check label) is in this file.")
     var from: String?
 
+    @Flag(help: "Generate the cases (text included) without writing them and print the throughput.")
+    var measure = false
+
     func run() throws {
         if list {
             print(json ? GeneratorFamilies.listingJSON().jsonText(indent: 2) : GeneratorFamilies.listingText(), terminator: "")
             return
         }
         let requests = try resolvedRequests()
+        if measure { return Self.printThroughput(requests) }
         guard let out else {
             guard requests.count == 1 else { throw fail("--count \(count) writes several cases; give --out DIR") }
             print(GeneratorFamilies.generate(requests[0]).text, terminator: "")
@@ -103,6 +107,22 @@ struct GenerateCommand: ParsableCommand {
             FileHandle.standardError.write(Data("Error: cannot rename \(temporary) to \(path)\n".utf8))
             throw ExitCode.failure
         }
+    }
+
+    /// Generates every request's file text and prints cases per second and bytes, on the
+    /// monotonic clock and in process CPU time (the machine may be shared).
+    static func printThroughput(_ requests: [GenerationRequest]) {
+        var bytes = 0
+        let cpu0 = clock()
+        let elapsed = ContinuousClock().measure {
+            for r in requests { bytes += GeneratorFamilies.generate(r).text.utf8.count }
+        }
+        let cpu = Double(clock() - cpu0) / Double(CLOCKS_PER_SEC)
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let n = Double(requests.count)
+        print("\(requests.count) cases, \(bytes) bytes: \(String(format: "%.4f", wall)) s wall (\(String(format: "%.0f", n / max(wall, 1e-9))) cases/s), "
+            + "\(String(format: "%.4f", cpu)) s CPU (\(String(format: "%.0f", n / max(cpu, 1e-9))) cases/s), "
+            + "\(String(format: "%.3f", wall / n * 1000)) ms per case")
     }
 
     /// Prints a usage error and returns exit status 2.

@@ -89,6 +89,24 @@ extension GeneratorFamilies {
             defaultSize: 50, sizeRange: 1...1_000_000,
             knobs: [Knob("absolute", 0.3, 0...1, "probability of left/right instead of leading/trailing"), Knob("forced", 0.2, 0...1, "probability that a view sets semanticContentAttribute")]
         ) { .layout(TraitFamilies.rightToLeft($0)) },
+        Family(
+            "stack-edge-cases", .adversarial,
+            summary: """
+                Rows of horizontal stack views inside a vertical stack on the safe area, with every distribution \
+                and alignment, arranged views whose intrinsic sizes are zero or missing on an axis (probability \
+                missing), and hidden arranged views (probability hidden). Records no conflict; ambiguity is not \
+                promised (as in UIKit, fillProportionally without sizes leaves them free).
+                """,
+            targets: "Stack view generation corner cases: hidden arranged views (UISV-hiding at 999.999), fillProportionally with zero or no intrinsic sizes (its fallback to fillEqually), baseline alignment without baselines, spanner guides.",
+            defaultSize: 40, sizeRange: 5...1_000_000,
+            knobs: [Knob("hidden", 0.2, 0...1, "probability that an arranged view is hidden"), Knob("missing", 0.25, 0...1, "probability that an intrinsic metric is missing")]
+        ) { .layout(StackFamilies.edgeCases($0)) },
+        Family(
+            "nested-stacks", .adversarial,
+            summary: "Stack views nested to depth (size − 1) / 2, alternating axes, each holding a label and the next stack; records no conflict.",
+            targets: "Deep stack nesting: thousands of generated UISV constraints chained through canvas connections, recursion in stack generation and lowering.",
+            defaultSize: 41, sizeRange: 3...1_000_000
+        ) { .layout(StackFamilies.nested($0)) },
     ]
 
     static let chainKnobs = [
