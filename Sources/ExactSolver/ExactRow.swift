@@ -57,6 +57,14 @@ struct ExactRow: Hashable, Sendable {
         self.priority = priority
     }
 
+    /// The hard row `variable + constant RELATION 0` (one side of a box).
+    init(bounding variable: Int, constant: Rational, _ relation: Relation) {
+        terms = [(variable, .one)]
+        self.constant = constant
+        self.relation = relation
+        priority = nil
+    }
+
     /// The expression's exact value at `x` (indexed by variable; missing entries read 0).
     func evaluate(_ x: [Rational]) -> Rational {
         var sum = constant

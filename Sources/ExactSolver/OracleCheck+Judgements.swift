@@ -73,10 +73,11 @@ extension OracleCheck {
         let slack = own.map { level in
             allowance * (.one + exact.levelMagnitude(level.priority, at: x) + exact.levelMagnitude(level.priority, at: exact.solution.values))
         }
+        let box = judgingBox(x)
         return judgeResiduals(at: x, index: index)
             + judgeReportedObjective(levels, own: own, slack: slack, index: index)
-            + judgeOptimality(own: own, slack: slack, index: index)
-            + judgeValues(x, reported: values, names: names, own: own, slack: slack, index: index)
+            + judgeOptimality(own: own, slack: slack, box: box, index: index)
+            + judgeValues(x, reported: values, names: names, own: own, slack: slack, box: box, index: index)
     }
 
     private var allowance: Rational { Rational(exactly: tolerance) ?? .zero }
@@ -117,24 +118,28 @@ extension OracleCheck {
         return found
     }
 
-    /// Each level's error at the reported values must be optimal given the errors the values
-    /// reach at the levels above: at most the least error reachable without worsening any level
-    /// above, and at least the least error reachable when each level above may be worse by its
-    /// tolerance. Where every level is within tolerance of the exact optimum this holds without
-    /// solving anything; otherwise it excuses only near-ties (a difference above that is rounding
-    /// noise deciding a tie below), never a real loss. Two bounded LPs per level.
-    private func judgeOptimality(own: [ExactLevelError], slack: [Rational], index: Int) -> [Disagreement] {
+    /// Each level's error at the reported values must be optimal given the levels above, in
+    /// either reading of a near-tie there:
+    /// - at least the least error reachable when each level above may be as bad as the reported
+    ///   values' error plus its tolerance (nothing beats the optimum by more than tolerance);
+    /// - at most the least error reachable when each level above is held to the least error so
+    ///   reachable (the tightest reading: a solver that settled the levels above exactly could
+    ///   not have done better here).
+    /// A difference above that is rounding noise deciding a tie below is therefore excused, a real
+    /// loss is not. Where every level is within tolerance of the exact optimum this holds without
+    /// solving anything; otherwise it costs two bounded LPs per level.
+    private func judgeOptimality(own: [ExactLevelError], slack: [Rational], box: Rational, index: Int) -> [Disagreement] {
         let optimum = oracle.solver.exactObjective()
         let nearOptimal = zip(zip(own, optimum), slack).allSatisfy { pair, allowed in
             !(allowed < (pair.0.error - pair.1.error).magnitude)
         }
         if nearOptimal { return [] }
         var found: [Disagreement] = []
-        var caps: [(priority: Priority, bound: Rational)] = []
+        var tight: [(priority: Priority, bound: Rational)] = []
         var relaxed: [(priority: Priority, bound: Rational)] = []
         for ((level, best), allowed) in zip(zip(own, optimum), slack) {
-            let lower = oracle.solver.minimumError(at: level.priority, bounds: relaxed)
-            let upper = oracle.solver.minimumError(at: level.priority, bounds: caps) ?? lower
+            let lower = oracle.solver.minimumError(at: level.priority, bounds: relaxed, box: box)
+            let upper = oracle.solver.minimumError(at: level.priority, bounds: tight, box: box) ?? lower
             let subject = "priority \(level.priority)"
             if let upper, upper + allowed < level.error {
                 found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: level.error.doubleValue,
@@ -143,7 +148,7 @@ extension OracleCheck {
                 found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: level.error.doubleValue,
                                           expected: "at least \(show(lower)) given the levels above (exact optimum \(show(best.error)))", tolerance: tolerance))
             }
-            caps.append((level.priority, level.error))
+            tight.append((level.priority, lower ?? level.error))
             relaxed.append((level.priority, level.error + allowed))
         }
         return found
@@ -153,7 +158,8 @@ extension OracleCheck {
     /// are at least as good as both answers at every level (within tolerance); for a variable
     /// determined there, that is its only value.
     private func judgeValues(
-        _ x: [Rational], reported: [Double], names: [String], own: [ExactLevelError], slack: [Rational], index: Int
+        _ x: [Rational], reported: [Double], names: [String], own: [ExactLevelError], slack: [Rational], box: Rational,
+        index: Int
     ) -> [Disagreement] {
         let exact = oracle.solver
         let bounds = zip(zip(own, exact.exactObjective()), slack).map { pair, allowed in
@@ -163,11 +169,25 @@ extension OracleCheck {
         for (k, name) in names.enumerated() {
             let mine = exact.exactValue(of: Variable(k))
             if !(allowance * (.one + mine.magnitude) < (x[k] - mine).magnitude) { continue }
-            guard let range = exact.determinacy(of: Variable(k), bounds: bounds), !within(x[k], range) else { continue }
+            guard let range = exact.determinacy(of: Variable(k), bounds: bounds, box: box), !within(x[k], range) else { continue }
             found.append(Disagreement(step: index, kind: .value, subject: name, reported: reported[k],
                                       expected: range.determinedValue.map(show) ?? "in \(range)", tolerance: tolerance))
         }
         return found
+    }
+
+    /// The box the optimality and value judgements look within: 10^6 times the largest
+    /// magnitude in play (the reported values and every constant and coefficient), as a power
+    /// of two. Exact optima far outside it come from near-parallel rows, not from layout.
+    private func judgingBox(_ x: [Rational]) -> Rational {
+        var largest = x.reduce(Rational.one) { Rational.max($0, $1.magnitude) }
+        for c in oracle.solver.constraints {
+            largest = Rational.max(largest, c.row.constant.magnitude)
+            for t in c.row.terms { largest = Rational.max(largest, t.coefficient.magnitude) }
+        }
+        var box = Rational(1 << 20)
+        while box < largest * Rational(1 << 20) { box = box * Rational(2) }
+        return box
     }
 
     /// True when `value` lies in `range` widened by `tolerance·(1 + |bound|)` on each side.
