@@ -88,8 +88,8 @@ import Testing
         }
     }
 
-    /// Views placed horizontally only by leading/trailing constraints with multiplier 1 and
-    /// widths (centerX does not flip in UIKit, so it is left out): the right-to-left layout is
+    /// Views placed horizontally only by leading/trailing equalities and inequalities with
+    /// multiplier 1 and widths (centerX does not flip in UIKit, so it is left out): the right-to-left layout is
     /// the left-to-right one mirrored in the root.
     @Test func aRightToLeftLayoutOfLeadingAndTrailingMirrorsTheLeftToRightOne() async {
         await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed in
@@ -130,6 +130,7 @@ import Testing
             }
             constraints += ["\(id).top == \(s).top + \(r.int(0...100))", "\(id).height == \(r.int(0...100))"]
             if r.chance(30) { constraints.append("\(id).leading == \(s).leading + \(r.int(0...50)) @\(r.pick([100, 300, 800]))") }
+            if r.chance(30) { constraints.append("\(id).trailing \(r.pick(["<=", ">="])) \(s).trailing - \(r.int(0...50)) @\(r.pick([200, 600, 900]))") }
         }
         return try T.tree(views, constraints)
     }

@@ -32,6 +32,19 @@ import Testing
         #expect(r.conflicts.isEmpty)
     }
 
+    @Test func autoresizingConstraintsAreNamedForWhatTheyPin() throws {
+        let tree = try T.tree([
+            T.view("main"),
+            T.view("v", in: "main") {
+                $0.translatesAutoresizingMask = true
+                $0.autoresizing = [.flexibleLeftMargin, .flexibleHeight]
+            },
+        ], [])
+        let s = try LoweredSystem(tree: tree, configuration: try T.device("iphone-8"))
+        let names = s.constraints.filter { if case .autoresizing = $0.origin { true } else { false } }.map { tree.name(of: $0.origin) }
+        #expect(names == ["v h=&-- maxX", "v h=&-- width", "v v=-&- minY", "v v=-&- maxY"])
+    }
+
     @Test func aFramelessRootGivesAutoresizingTheDeviceScreen() throws {
         let tree = try T.tree([
             T.view("main"),
@@ -90,6 +103,16 @@ import Testing
         // b forces left-to-right: its leading is its left edge and its constant runs left to
         // right (the first item's direction), from main's leading edge, main's right edge.
         #expect(rtl.frame(of: "b")?.x == 385.0)
+    }
+
+    @Test func directionalInequalitiesTurnRoundUnderRightToLeft() throws {
+        let tree = try T.tree([T.view("main"), T.view("a", in: "main"), T.view("b", in: "main")], [
+            "a.leading == main.leading + 10", "a.width == 50", "b.width == 20", "b.leading >= a.trailing + 8",
+            "b.leading == main.leading @250", "a.top == main.top", "a.height == 1", "b.top == main.top", "b.height == 1",
+        ])
+        // b wants to sit at main's leading edge but must stay 8 points past a's trailing edge.
+        #expect(try T.layout(tree).frame(of: "b")?.x == 68.0)
+        #expect(try T.layout(tree, direction: .rightToLeft).frame(of: "b")?.x == 375.0 - 68 - 20)
     }
 
     @Test func baselinesAreOffsetsFromTopAndBottomAndFallBackWithoutThem() throws {

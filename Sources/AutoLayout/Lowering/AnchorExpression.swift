@@ -47,10 +47,10 @@ struct AnchorExpressions {
         return Anchor(guide, plain)
     }
 
-    /// Whether the constant of `c` runs right-to-left: UIKit measures a leading/trailing
-    /// constraint's constant in the reading direction, so `b.leading == a.trailing + 8` puts `b`
-    /// 8 points to the LEFT of `a` under right-to-left and a layout of leading/trailing
-    /// constraints mirrors. The direction is the first anchor's item's when its attribute is
+    /// Whether `c` runs right-to-left: UIKit measures a leading/trailing constraint in the
+    /// reading direction, so `b.leading == a.trailing + 8` puts `b` 8 points to the LEFT of `a`
+    /// under right-to-left, `b.leading >= a.trailing + 8` keeps `b` at least 8 points left of
+    /// it, and a layout of leading/trailing constraints mirrors. The direction is the first anchor's item's when its attribute is
     /// directional, else the second's when its attribute is. O(1).
     func constantRunsRightToLeft(_ c: LayoutConstraint) -> Bool {
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {

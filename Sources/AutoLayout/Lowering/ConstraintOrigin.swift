@@ -37,7 +37,7 @@ public struct LoweredConstraint: Hashable, Sendable {
 extension ViewTree {
     /// The name a constraint goes by in results and expectations: an explicit constraint's
     /// identifier, else its text in the case notation; implicit constraints get UIKit-like names
-    /// (`lab1 h=&-- [1]` and `[2]` for the two constraints of an axis, `lab1 NSContentSizeLayoutConstraint width hug:250`,
+    /// (`lab1 h=&-- maxX` and `lab1 h=&-- width`: what each of an axis's two constraints pins, `lab1 NSContentSizeLayoutConstraint width hug:250`,
     /// `main.safeArea UIViewSafeAreaLayoutGuide-top`).
     public func name(of origin: ConstraintOrigin) -> String {
         switch origin {
@@ -45,7 +45,7 @@ extension ViewTree {
             return constraints[i].identifier ?? text(of: constraints[i])
         case .autoresizing(let v, let axis, let second):
             let node = views[v.rawValue]
-            return "\(node.id) \(axis == .horizontal ? "h" : "v")=\(node.autoresizing.pattern(axis)) [\(second ? 2 : 1)]"
+            return "\(node.id) \(axis == .horizontal ? "h" : "v")=\(node.autoresizing.pattern(axis)) \(autoresizingPart(node.autoresizing, axis, second: second))"
         case .contentSize(let v, let axis, let hugging):
             let node = views[v.rawValue]
             let what = hugging ? "hug:\(node.hugging[axis])" : "compressionResistance:\(node.compressionResistance[axis])"
@@ -53,6 +53,17 @@ extension ViewTree {
         case .guide(let item, let component):
             return "\(items[item.rawValue].name) \(guideConstraintIdentifier(item, component))"
         }
+    }
+
+    /// What an autoresizing constraint pins (`uikit.md` table): the first of a row is `minX`
+    /// (`minY`) unless it is `S.width == maxX + R` (rows `&--`, `&&-`), then `maxX` (`maxY`);
+    /// the second is `width` (`height`) except in row `-&-`, where it is `maxX` (`maxY`).
+    func autoresizingPart(_ mask: AutoresizingMask, _ axis: LayoutAxis, second: Bool) -> String {
+        let p = Array(mask.pattern(axis))
+        let (flexStart, flexSize, flexEnd) = (p[0] == "&", p[1] == "&", p[2] == "&")
+        let h = axis == .horizontal
+        if second { return !flexStart && flexSize && !flexEnd ? (h ? "maxX" : "maxY") : (h ? "width" : "height") }
+        return flexStart && !flexEnd ? (h ? "maxX" : "maxY") : (h ? "minX" : "minY")
     }
 
     /// UIKit's identifiers for the constraints that place built-in guides.

@@ -109,8 +109,11 @@ extension LoweredSystem {
         }
     }
 
-    /// The case's constraints: `first − multiplier·second − constant REL 0` (the constant
-    /// negated when it runs right-to-left, `AnchorExpressions.constantRunsRightToLeft`),
+    /// The case's constraints: `first − multiplier·second − constant REL 0`, mirrored when it
+    /// runs right-to-left (`AnchorExpressions.constantRunsRightToLeft`): UIKit measures
+    /// leading/trailing against the reading direction, as if leading were `−maxX`, so the
+    /// constant is negated and an inequality turns round (`b.leading >= a.trailing + 8` is
+    /// `b.maxX <= a.minX − 8`),
     /// installed when active and their `when` matches the configuration's size classes.
     /// Locations are measured in the constraint's container, the nearest common ancestor of
     /// its items' views, as UIKit does (so `v.centerX == 0.5 * s.centerX` is a quarter of `s`
@@ -119,13 +122,14 @@ extension LoweredSystem {
     mutating func lowerExplicit(_ anchors: AnchorExpressions) {
         let traits = configuration.sizeClasses
         for (i, c) in tree.constraints.enumerated() {
-            let constant = anchors.constantRunsRightToLeft(c) ? -c.constant : c.constant
-            var expression = anchors.expression(c.first) - constant
+            let mirrored = anchors.constantRunsRightToLeft(c)
+            var expression = anchors.expression(c.first) - (mirrored ? -c.constant : c.constant)
             if let second = c.second {
                 expression = expression - anchors.expression(second) * c.multiplier
                 if !c.first.attribute.isDimension, c.multiplier != 1 { expression = expression - containerOrigin(c) * (1 - c.multiplier) }
             }
-            append(Constraint(expression, c.relation, priority: c.priority, identifier: c.identifier),
+            let relation = mirrored ? c.relation.mirrored : c.relation
+            append(Constraint(expression, relation, priority: c.priority, identifier: c.identifier),
                    .explicit(index: i), installed: c.isInstalled(in: traits))
         }
     }
@@ -145,5 +149,16 @@ extension LoweredSystem {
         }
         let item = tree.item(of: a)
         return LinearExpression(c.first.attribute.axis == .horizontal ? variables.minX(item) : variables.minY(item))
+    }
+}
+
+extension Relation {
+    /// The relation with its sides swapped: `<=` and `>=` exchange, `==` stays.
+    var mirrored: Relation {
+        switch self {
+        case .equal: .equal
+        case .lessThanOrEqual: .greaterThanOrEqual
+        case .greaterThanOrEqual: .lessThanOrEqual
+        }
     }
 }
