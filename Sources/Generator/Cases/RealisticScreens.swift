@@ -121,29 +121,8 @@ enum RealisticScreens {
                 b.add(a(row, .trailing), .equal, g(section, .margins, .trailing))
                 b.add(a(row, .top), .equal, a(above, .bottom), k == 0 ? 8 : 0)
                 b.size(a(row, .height), .equal, 44)
-                let title = b.label("title\(s)_\(k)", in: row, width: rng.stepped(60...260, step: 1))
-                b.add(a(title, .leading), .equal, a(row, .leading))
-                b.add(a(title, .centerY), .equal, a(row, .centerY))
-                let trailing: AnchorReference
-                if rng.chance(0.4) {
-                    let sw = b.view("switch\(s)_\(k)", in: row) {
-                        $0.intrinsicSize = IntrinsicSize(width: 51, height: 31)
-                        $0.hugging = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
-                    }
-                    b.add(a(sw, .trailing), .equal, a(row, .trailing))
-                    b.add(a(sw, .centerY), .equal, a(row, .centerY))
-                    trailing = a(sw, .leading)
-                    views += 1
-                } else {
-                    trailing = a(row, .trailing)
-                }
-                let value = b.label("value\(s)_\(k)", in: row, width: rng.stepped(20...200, step: 1))
-                b.views[b.views.count - 1].compressionResistance = AxisPriorities(horizontal: Priority(749), vertical: .defaultHigh)
-                b.add(a(value, .trailing), .equal, trailing, -8)
-                b.add(a(value, .leading), .greaterThanOrEqual, a(title, .trailing), 8)
-                b.add(a(value, .centerY), .equal, a(row, .centerY))
+                views += settingsRow(row, "\(s)_\(k)", &rng, &b)
                 above = row
-                views += 3
             }
             b.add(a(section, .bottomMargin), .equal, a(above, .bottom))
             previous = section
@@ -151,5 +130,30 @@ enum RealisticScreens {
         }
         b.expectDetermined()
         return b.finish(r, "a settings page of \(s) grouped sections")
+    }
+
+    /// The title, optional switch and value of one settings row (`suffix` names them); returns
+    /// the number of views added, the row included.
+    static func settingsRow(_ row: String, _ suffix: String, _ rng: inout SeededRandom, _ b: inout CaseBuilder) -> Int {
+        let title = b.label("title\(suffix)", in: row, width: rng.stepped(60...260, step: 1))
+        b.add(a(title, .leading), .equal, a(row, .leading))
+        b.add(a(title, .centerY), .equal, a(row, .centerY))
+        var trailing = a(row, .trailing), added = 3
+        if rng.chance(0.4) {
+            let sw = b.view("switch\(suffix)", in: row) {
+                $0.intrinsicSize = IntrinsicSize(width: 51, height: 31)
+                $0.hugging = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
+            }
+            b.add(a(sw, .trailing), .equal, a(row, .trailing))
+            b.add(a(sw, .centerY), .equal, a(row, .centerY))
+            trailing = a(sw, .leading)
+            added += 1
+        }
+        let value = b.label("value\(suffix)", in: row, width: rng.stepped(20...200, step: 1))
+        b.views[b.views.count - 1].compressionResistance = AxisPriorities(horizontal: Priority(749), vertical: .defaultHigh)
+        b.add(a(value, .trailing), .equal, trailing, -8)
+        b.add(a(value, .leading), .greaterThanOrEqual, a(title, .trailing), 8)
+        b.add(a(value, .centerY), .equal, a(row, .centerY))
+        return added
     }
 }
