@@ -124,7 +124,9 @@ extension OracleCheck {
     ///   values' error plus its tolerance (nothing beats the optimum by more than tolerance);
     /// - at most the least error reachable when each level above is held to the least error so
     ///   reachable (the tightest reading: a solver that settled the levels above exactly could
-    ///   not have done better here).
+    ///   not have done better here), or, where those holds contradict each other (the solver
+    ///   broke a near-tie above the other way), when each level above is held to the reported
+    ///   values' own error.
     /// A difference above that is rounding noise deciding a tie below is therefore excused, a real
     /// loss is not. Where every level is within tolerance of the exact optimum this holds without
     /// solving anything; otherwise it costs two bounded LPs per level.
@@ -136,10 +138,12 @@ extension OracleCheck {
         if nearOptimal { return [] }
         var found: [Disagreement] = []
         var tight: [(priority: Priority, bound: Rational)] = []
+        var caps: [(priority: Priority, bound: Rational)] = []
         var relaxed: [(priority: Priority, bound: Rational)] = []
         for ((level, best), allowed) in zip(zip(own, optimum), slack) {
             let lower = oracle.solver.minimumError(at: level.priority, bounds: relaxed, box: box)
-            let upper = oracle.solver.minimumError(at: level.priority, bounds: tight, box: box) ?? lower
+            let upper = oracle.solver.minimumError(at: level.priority, bounds: tight, box: box)
+                ?? oracle.solver.minimumError(at: level.priority, bounds: caps, box: box)
             let subject = "priority \(level.priority)"
             if let upper, upper + allowed < level.error {
                 found.append(Disagreement(step: index, kind: .objective, subject: subject, reported: level.error.doubleValue,
@@ -149,6 +153,7 @@ extension OracleCheck {
                                           expected: "at least \(show(lower)) given the levels above (exact optimum \(show(best.error)))", tolerance: tolerance))
             }
             tight.append((level.priority, lower ?? level.error))
+            caps.append((level.priority, level.error))
             relaxed.append((level.priority, level.error + allowed))
         }
         return found
