@@ -27,12 +27,13 @@ import LinearConstraints
 // unchanged code (peers.md). The drag thresholds are 0 mallocs (the target), whatever the
 // engine does today. Time gets a loose tolerance (a doubling of the median) for baseline comparisons.
 
-/// The sizes measured per workload. Sizes whose build is hopeless for a suite that should finish
-/// in a few minutes on 2 cores (more than ~20 s per build) are left out; measured with
-/// `strut workloads` at commit a472b77 on a loaded machine (load average 6 on 2 cores):
-/// - grid at 10 000 views: one build took 67.7 s (1 000 views: 0.24 s);
-/// - chain at 1 000 and 10 000 views: 316 views took 1.8 s with build time growing as
-///   constraints^3.4, so 1 000 views would take about 90 s.
+/// The sizes measured per workload. Sizes too slow for a suite that should finish in a few
+/// minutes on 2 cores are left out (`strut workloads` still measures them); measured with
+/// `strut workloads` at commit a472b77 (thread CPU time; wall time was 3-4x that, load 15):
+/// - grid at 10 000 views: one build takes 15 s of CPU, and the suite would build it three times
+///   (build, build-cpu, and once for the edits);
+/// - chain at 1 000 and 10 000 views: 316 views took 1.6 s with build time growing as
+///   constraints^3.1, so 1 000 views would take about a minute per build.
 func sizes(_ kind: PeerWorkload.Kind) -> [Int] {
     switch kind {
     case .flat, .hug: [100, 1_000, 10_000]
