@@ -13,7 +13,7 @@ extension ViewTree {
     /// O(generated constraints).
     public func generatedConstraintDump(grid: PixelGrid) -> String {
         let generation = stackGeneration(grid: grid)
-        let expanded = expandingStacks(grid: grid)
+        let expanded = expanding(generation)
         var lines: [String] = []
         for part in generation.stacks {
             guard let stack = views[part.stack.rawValue].stack else { continue }
