@@ -2,16 +2,16 @@ import LinearConstraints
 
 extension LayoutEngine {
     /// Suggests the root's frame (origin and the device's screen size) where it changed.
-    mutating func suggestRoot(_ values: [Double], _ s: LoweredSystem) {
+    mutating func suggestRoot(_ values: [Double], _ s: LoweredSystem) throws(LoweringError) {
         for (k, v) in s.rootEditVariables.enumerated() where suggestedRoot[k] != values[k] {
-            suggest(values[k], v)
+            try suggest(values[k], v, s)
             suggestedRoot[k] = values[k]
         }
     }
 
-    mutating func suggest(_ value: Double, _ v: Variable) {
+    mutating func suggest(_ value: Double, _ v: Variable, _ s: LoweredSystem) throws(LoweringError) {
         do throws(SolverError) { try solver.suggestValue(value, for: v) } catch {
-            preconditionFailure("suggesting \(value) for edit variable \(v) failed: \(error)")
+            throw .solverRefused("suggesting \(value) for \(s.name(of: v))", error)
         }
     }
 
@@ -20,7 +20,7 @@ extension LayoutEngine {
     /// suggested ones (by more than 1e-9 points) suggest them and pass again, at most
     /// `maxPasses` passes. Returns the passes used and whether the insets settled (the last
     /// pass's frames give back the insets that produced them). Without inset guides: one pass.
-    mutating func settleGuides(_ s: LoweredSystem) -> (passes: Int, settled: Bool) {
+    mutating func settleGuides(_ s: LoweredSystem) throws(LoweringError) -> (passes: Int, settled: Bool) {
         guard !s.insetGuides.isEmpty else { return (1, true) }
         let variables = s.insetEditVariables
         var passes = 1
@@ -29,7 +29,7 @@ extension LayoutEngine {
             if zip(values, suggestedInsets).allSatisfy({ abs($0 - $1) <= 1e-9 }) { return (passes, true) }
             if passes >= maxPasses { return (passes, false) }
             for (k, v) in variables.enumerated() where suggestedInsets[k] != values[k] {
-                suggest(values[k], v)
+                try suggest(values[k], v, s)
                 suggestedInsets[k] = values[k]
             }
             passes += 1

@@ -46,36 +46,39 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
 
     /// Lays the case out on `configuration` (incrementally after the first call), with the root
     /// at `rootOrigin` in window coordinates (0 in a real window; other values test translation).
-    /// - Throws: `LoweringError` when the case uses something the lowering does not model.
+    /// - Throws: `LoweringError` when the case uses something the lowering cannot lower (a
+    ///   visual format that does not parse), or the solver refuses an operation for another
+    ///   reason than a conflict (the exact strategy's size guard, a non-finite value); after
+    ///   such an error the engine is in an unspecified state and should be discarded.
     public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
         let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
-        if let current = system { switchSystem(from: current, to: next) } else { installFresh(next) }
+        if let current = system { try switchSystem(from: current, to: next) } else { try installFresh(next) }
         system = next
         let size = configuration.screenSize
-        suggestRoot([rootOrigin.x, rootOrigin.y, size.width, size.height], next)
-        let (passes, settled) = settleGuides(next)
+        try suggestRoot([rootOrigin.x, rootOrigin.y, size.width, size.height], next)
+        let (passes, settled) = try settleGuides(next)
         return result(next, passes: passes, settled: settled)
     }
 
     /// First layout: edit variables, then every installed constraint in id order.
-    mutating func installFresh(_ s: LoweredSystem) {
+    mutating func installFresh(_ s: LoweredSystem) throws(LoweringError) {
         let n = s.constraints.count
         state = Array(repeating: .absent, count: n)
         conflictSets = Array(repeating: nil, count: n)
         rejections = Array(repeating: nil, count: n)
         for v in s.rootEditVariables + s.insetEditVariables {
             do throws(SolverError) { try solver.addEditVariable(v, priority: LayoutPriorities.deviceEdit) } catch {
-                preconditionFailure("a fresh solver refused edit variable \(v): \(error)")
+                throw .solverRefused("adding edit variable \(s.name(of: v))", error)
             }
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
-        for c in s.constraints where c.isInstalled { install(c.id, s) }
+        for c in s.constraints where c.isInstalled { try install(c.id, s) }
     }
 
     /// Device switch: the constraints whose installation or linear form changed are removed and
     /// re-added; when any did, broken constraints are retried as required too. O(constraints)
     /// to diff, plus the solver's work for what changed.
-    mutating func switchSystem(from old: LoweredSystem, to new: LoweredSystem) {
+    mutating func switchSystem(from old: LoweredSystem, to new: LoweredSystem) throws(LoweringError) {
         var pending: [Int] = []
         for i in new.constraints.indices {
             let a = old.constraints[i], b = new.constraints[i]
@@ -88,20 +91,20 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
         for i in isPending.indices where isPending[i] {
             if state[i] == .required || state[i] == .broken {
                 do throws(SolverError) { try solver.remove(ConstraintID(i)) } catch {
-                    preconditionFailure("constraint \(i) was installed but the solver cannot remove it: \(error)")
+                    throw .solverRefused("removing \(old.tree.name(of: old.constraints[i].origin))", error)
                 }
             }
             state[i] = .absent
             conflictSets[i] = nil
             rejections[i] = nil
         }
-        for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled { install(ConstraintID(i), new) }
+        for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled { try install(ConstraintID(i), new) }
     }
 
     /// Adds constraint `id` as required; on a conflict breaks the highest-id member of the
     /// minimal set (re-adding it at `LayoutPriorities.broken`) and, if that was another
     /// constraint, tries again. Terminates: each round breaks a distinct installed constraint.
-    mutating func install(_ id: ConstraintID, _ s: LoweredSystem) {
+    mutating func install(_ id: ConstraintID, _ s: LoweredSystem) throws(LoweringError) {
         let c = s.constraints[id.rawValue].constraint
         while true {
             do throws(SolverError) {
@@ -116,7 +119,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
                 }
                 if victim != id, state[victim.rawValue] == .required {
                     do throws(SolverError) { try solver.remove(victim) } catch {
-                        preconditionFailure("conflict member \(victim) cannot be removed: \(error)")
+                        throw .solverRefused("removing conflict member \(s.tree.name(of: s.constraints[victim.rawValue].origin))", error)
                     }
                 }
                 addBroken(victim, s)

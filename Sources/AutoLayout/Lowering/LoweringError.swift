@@ -1,5 +1,8 @@
-/// A case the lowering cannot turn into a linear system. Each names where in the case (a JSON
-/// path) and what, like `CaseError`.
+import LinearConstraints
+
+/// A case the lowering cannot turn into a linear system, or a solver refusal the layout cannot
+/// recover from. Each names where in the case (a JSON path, `$` for the whole case) and what,
+/// like `CaseError`.
 public struct LoweringError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
@@ -10,4 +13,10 @@ public struct LoweringError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// The solver refused `what` for another reason than a conflict (conflicts are resolved by
+    /// breaking a constraint, never thrown).
+    static func solverRefused(_ what: String, _ error: SolverError) -> LoweringError {
+        LoweringError(path: "$", "the solver refused \(what): \(error)")
+    }
 }
