@@ -48,6 +48,34 @@ import Testing
         }
     }
 
+    /// Cases without `when` constraints or screen-dependent autoresizing switch device by
+    /// suggested values alone: no constraint is removed or re-added.
+    @Test(arguments: GoldenCaseTests.files) func aDeviceSwitchIsOnlySuggestedValues(_ file: String) throws {
+        let (c, tree, listed) = try Self.load(file)
+        let screenDependent = c.views[0].frame == nil && tree.views.dropFirst().contains { $0.translatesAutoresizingMask && $0.superview == tree.root }
+        guard !tree.constraints.contains(where: { $0.when != nil }), !screenDependent, listed.count > 1 else { return }
+        var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+        _ = try engine.layout(on: listed[0])
+        let installed = engine.solver.counters.constraints
+        for configuration in listed.dropFirst() {
+            _ = try engine.layout(on: configuration)
+            #expect(engine.reinstalledCount == 0 || tree.views.contains { $0.stack != nil }, "\(file) on \(configuration.id)")
+            #expect(engine.solver.counters.constraints == installed)
+        }
+    }
+
+    @Test func aFramelessRootReinstallsItsChildrensAutoresizingOnAScreenChange() throws {
+        var c = LayoutCase(name: "f", root: "main", views: [ViewSpec(id: "main"), ViewSpec(id: "v", superview: "main")])
+        c.views[1].frame = LayoutRect(x: 10, y: 10, width: 100, height: 50)
+        c.views[1].autoresizing = [.flexibleWidth]
+        var engine = LayoutEngine(tree: try c.validate(), solver: CassowarySolver())
+        _ = try engine.layout(on: try DeviceSpec.configuration("iphone-8"))
+        let wide = try engine.layout(on: try DeviceSpec.configuration("ipad"))
+        // R = W − (x + w) changes with the screen: the `S.width == maxX + R` constraint is re-added.
+        #expect(engine.reinstalledCount == 1)
+        #expect(wide.frame(of: "v") == LayoutRect(x: 10, y: 10, width: 100, height: 50))
+    }
+
     /// Same conflicts, ambiguity and objective; same frames for every view whose frame is
     /// determined (an ambiguous view may land anywhere on its optimal face, history decides).
     static func expectSameLayout(_ a: LayoutResult, _ b: LayoutResult, _ label: String) {

@@ -25,6 +25,9 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     public let direction: LayoutDirection?
     /// Most solves one layout pass may take to settle guide insets.
     public var maxPasses = 4
+    /// Constraints the last device switch removed and re-added (0 when the switch was only
+    /// suggested values); every installed constraint for a first layout.
+    public private(set) var reinstalledCount = 0
 
     /// Per constraint id: whether and how it is in the solver.
     var state: [InstallState] = []
@@ -73,6 +76,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
         for c in s.constraints where c.isInstalled { try install(c.id, s) }
+        reinstalledCount = s.constraints.count { $0.isInstalled }
     }
 
     /// Device switch: the constraints whose installation or linear form changed are removed and
@@ -84,6 +88,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             let a = old.constraints[i], b = new.constraints[i]
             if a.isInstalled != b.isInstalled || a.constraint != b.constraint { pending.append(i) }
         }
+        reinstalledCount = 0
         guard !pending.isEmpty else { return }
         var isPending = [Bool](repeating: false, count: new.constraints.count)
         for i in pending { isPending[i] = true }
@@ -98,7 +103,10 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             conflictSets[i] = nil
             rejections[i] = nil
         }
-        for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled { try install(ConstraintID(i), new) }
+        for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled {
+            try install(ConstraintID(i), new)
+            reinstalledCount += 1
+        }
     }
 
     /// Adds constraint `id` as required; on a conflict breaks the highest-id member of the
