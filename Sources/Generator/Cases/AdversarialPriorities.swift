@@ -23,9 +23,25 @@ enum AdversarialPriorities {
             b.add(a(v, .top), .equal, a("main", .top), Double(70 + 2 * (i % 200)))
             b.size(a(v, .height), .equal, 1)
         }
-        b.expect.append(DeviceExpectation(
-            device: "*", frames: [.init("x", LayoutRect(x: 20, y: 20, width: 100, height: 44))], ambiguous: [], conflicts: []))
+        b.expect.append(ladderExpectation(high: high, low: low, opposing: n - 2))
         return b.finish(r, "priority ladder: one preference at \(high) against \(n - 2) at \(low)")
+    }
+
+    /// The lexicographic answer: x is 100 wide when the single preference is higher (or nothing
+    /// opposes it), 200 when the opposing ones are higher or, at the same priority, outnumber it
+    /// (L1 within a level); one against one at the same priority is a tie, so only "no conflict"
+    /// is promised then.
+    static func ladderExpectation(high: Priority, low: Priority, opposing: Int) -> DeviceExpectation {
+        let width: Double
+        if high > low || opposing == 0 {
+            width = 100
+        } else if low > high || opposing > 1 {
+            width = 200
+        } else {
+            return DeviceExpectation(device: "*", conflicts: [])
+        }
+        return DeviceExpectation(
+            device: "*", frames: [.init("x", LayoutRect(x: 20, y: 20, width: width, height: 44))], ambiguous: [], conflicts: [])
     }
 
     /// `n` views in rings of `ring` views whose widths are tied around the ring by exact

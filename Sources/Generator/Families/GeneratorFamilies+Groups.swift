@@ -9,7 +9,7 @@ extension GeneratorFamilies {
             summary: """
                 One view's width prefers 100 at `high`; every other view's width equals it (required) and prefers \
                 200 at `low`. Lexicographically the single higher preference wins: expect "*" records x's frame \
-                [20, 20, 100, 44], no ambiguity, no conflict.
+                ([20, 20, 100, 44] with the default priorities), no ambiguity, no conflict.
                 """,
             targets: "Weighted strategies (Kiwi, cassowary-weighted): past 1 000 views at 750/250 the many low errors outweigh the one high error and x comes out 200 wide (peers.md failure 6).",
             defaultSize: 2002, sizeRange: 2...1_000_000,
