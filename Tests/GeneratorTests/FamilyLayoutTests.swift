@@ -87,4 +87,19 @@ import Testing
             #expect(try Self.mismatches(c).isEmpty)
         }
     }
+
+    /// What the ladder targets: under Kiwi-style weights the 1 001 low preferences outweigh the one
+    /// at 750 and x comes out 200 wide; lexicographic priorities keep it at 100 (its expect).
+    @Test func priorityLadderInvertsUnderWeightsOnly() throws {
+        let c = try Self.layoutCase("priority-ladder", size: 1_003, seed: 1)
+        let tree = try c.validate()
+        let device = try DeviceSpec.configuration("iphone-8")
+        var exact = LayoutEngine(tree: tree, solver: CassowarySolver())
+        var weighted = LayoutEngine(tree: tree, solver: CassowarySolver(weighted: true))
+        #expect(try exact.layout(on: device).frame(of: "x")?.width == 100)
+        #expect(try weighted.layout(on: device).frame(of: "x")?.width == 200)
+        let short = try Self.layoutCase("priority-ladder", size: 900, seed: 1)
+        var weightedShort = LayoutEngine(tree: try short.validate(), solver: CassowarySolver(weighted: true))
+        #expect(try weightedShort.layout(on: device).frame(of: "x")?.width == 100)
+    }
 }
