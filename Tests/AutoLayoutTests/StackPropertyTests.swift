@@ -152,6 +152,30 @@ import Testing
         }
     }
 
+    /// The lowering switches devices by changing constants only, so every device (pixel grid)
+    /// must generate the same constraints: same items, attributes, relations, priorities and
+    /// identifiers; only constants and multipliers may follow the grid.
+    @Test func everyPixelGridGeneratesTheSameConstraintsUpToConstants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var f = Self.randomFixture(seed)
+            var r = CaseRandom(seed: UInt64(seed) ^ 0x5eed)
+            // Sub-point and fractional spacings, which the grids round differently.
+            if r.chance(50) { f.spacing = .points(Double(r.int(0...9)) / 10) }
+            f.customSpacing = f.customSpacing.map { (index: $0.index, spacing: Double(r.int(0...30)) / 7) }
+            guard let tree = try? f.tree() else {
+                Issue.record("seed \(seed): fixture does not validate")
+                return
+            }
+            func shape(_ scale: Double) -> [String] {
+                tree.stackGeneration(grid: PixelGrid(uncheckedScale: scale)).constraints.map {
+                    "\($0.identifier ?? "") \($0.first) \($0.relation.rawValue) \($0.second.map { "\($0)" } ?? "-") @\($0.priority)"
+                }
+            }
+            let at1 = shape(1)
+            #expect(shape(2) == at1 && shape(3) == at1, "seed \(seed)")
+        }
+    }
+
     @Test func expandingTurnsOffArrangedViewsAutoresizingAndOwnsTheGuides() throws {
         var f = StackFixture(distribution: .equalSpacing, alignment: .center)
         f.lengths = [10, 20, 30, 40]

@@ -30,25 +30,29 @@ extension StackBuilder {
     /// intrinsic length along the axis (none counts as ≤ 0) and `D = Σ len (len > 0) + the
     /// spacings between visible items`; priority max(999 − i, 751), required when the
     /// multiplier is exactly 1; an item with len ≤ 0 gets a required `dim == 0`. When
-    /// `D ≤ max(spacing total, 1)` (no usable intrinsic lengths) it falls back to fillEqually.
+    /// `D ≤ max(spacing total, 1)` (no usable intrinsic lengths) it falls back to fillEqually;
+    /// that test uses the unsnapped spacings so that it does not depend on the device.
     /// The canvas is the stack (or its margins guide), which the items and spacings fill.
     mutating func fillProportionally(_ shown: [ViewIndex]) {
         let lengths = shown.map { tree[$0].intrinsicSize[stack.axis] ?? -1 }
-        let spacings = zip(shown, shown.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0) }
-        let total = lengths.filter { $0 > 0 }.reduce(0, +) + spacings
-        guard total > max(spacings, 1) else {
+        let pairs = zip(shown, shown.dropFirst())
+        let positive = lengths.filter { $0 > 0 }.reduce(0, +)
+        let unsnapped = pairs.reduce(0.0) { $0 + unsnappedSpacing(after: $1.0) }
+        guard positive + unsnapped > max(unsnapped, 1) else {
             fillEqually(shown)
             return
         }
+        let total = positive + pairs.reduce(0.0) { $0 + spacing(after: $1.0) }
         for (i, (v, length)) in zip(shown, lengths).enumerated() {
             guard length > 0 else {
                 constrain(StackIdentifier.fillProportionally, anchor(v, axes.dimension), .equal, nil)
                 continue
             }
-            let m = length / total
+            // The priority, like the fallback, is decided on unsnapped numbers (device-independent).
+            let priority = StackPriority.proportional(i, multiplier: length / (positive + unsnapped))
             constrain(
                 StackIdentifier.fillProportionally, anchor(v, axes.dimension), .equal, Anchor(canvas, axes.dimension),
-                multiplier: m, priority: StackPriority.proportional(i, multiplier: m))
+                multiplier: length / total, priority: priority)
         }
     }
 

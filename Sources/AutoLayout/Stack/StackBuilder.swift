@@ -53,11 +53,17 @@ struct StackBuilder {
 
     /// The spacing after `view`: its custom spacing, else the stack's (8 for `system`), snapped to
     /// the device's pixel grid as UIKit rounds `UISV-spacing` constants.
-    func spacing(after view: ViewIndex) -> Double {
-        if let custom = stack.customSpacing(after: view) { return grid.snap(custom) }
+    func spacing(after view: ViewIndex) -> Double { grid.snap(unsnappedSpacing(after: view)) }
+
+    /// The spacing after `view` as the case gives it. Decisions that change WHICH constraints
+    /// exist (fillProportionally's fallback) use it, so every device generates the same
+    /// constraints and only their constants vary with the scale (the lowering relies on that
+    /// to switch devices by diffing constants).
+    func unsnappedSpacing(after view: ViewIndex) -> Double {
+        if let custom = stack.customSpacing(after: view) { return custom }
         switch stack.spacing {
-        case .points(let points): return grid.snap(points)
-        case .system: return grid.snap(Self.systemSpacing)
+        case .points(let points): return points
+        case .system: return Self.systemSpacing
         }
     }
 
