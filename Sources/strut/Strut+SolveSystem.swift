@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import LinearConstraints
 
-/// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks]`: runs a linear system
-/// file (spec/system-format.md) step by step against one strategy and prints every step's outcome,
-/// as a table or as the spec's result document.
+/// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks] [--check]`: runs a linear
+/// system file (spec/system-format.md) step by step against one strategy and prints every step's
+/// outcome, as a table or as the spec's result document; `--check` compares with the exact oracle
+/// (Strut+SolveSystem+Check.swift).
 ///
 /// Exit status: 0 when every step ran (a rejected step is an outcome, not a failure); 1 when a step
-/// ended in a solver error or, with `--debug-checks`, the invariant check after the run failed;
+/// ended in a solver error, with `--debug-checks` the invariant check after the run failed, or
+/// with `--check` the oracle disagreed;
 /// 2 for a usage or input error (unknown strategy, unreadable or malformed file).
 struct SolveSystemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
