@@ -49,19 +49,23 @@ public struct FamilyInput: Hashable, Sendable {
 /// Sized to take a few minutes on an idle 2-core machine with the built-in strategies.
 public enum DefaultSuite {
     public static let families: [FamilyInput] = [
-        FamilyInput(family: "form", sizes: [10, 22]),
-        FamilyInput(family: "table-cells", sizes: [10, 20]),
+        FamilyInput(family: "form", sizes: [10, 22, 44]),
+        FamilyInput(family: "table-cells", sizes: [10, 20, 40]),
         FamilyInput(family: "chat", sizes: [15, 30]),
         FamilyInput(family: "settings", sizes: [20, 40]),
-        FamilyInput(family: "bars", sizes: [11, 20]),
-        FamilyInput(family: "scroll-content", sizes: [15, 30]),
-        FamilyInput(family: "long-chain", sizes: [25, 50]),
-        FamilyInput(family: "equal-grid", sizes: [16, 36]),
-        FamilyInput(family: "deep-nesting", sizes: [20, 40]),
-        FamilyInput(family: "size-class-flip", sizes: [10, 20]),
-        FamilyInput(family: "right-to-left", sizes: [15, 30]),
-        FamilyInput(family: "planted-conflict", sizes: [15, 30]),
-        FamilyInput(family: "priority-ladder", sizes: [20, 40]),
+        FamilyInput(family: "bars", sizes: [11, 22, 44]),
+        FamilyInput(family: "scroll-content", sizes: [10, 20, 30]),
+        FamilyInput(family: "master-detail", sizes: [10, 20]),
+        FamilyInput(family: "long-chain", sizes: [25, 50, 100, 200]),
+        FamilyInput(family: "equal-grid", sizes: [16, 36, 64]),
+        FamilyInput(family: "deep-nesting", sizes: [20, 40, 80]),
+        FamilyInput(family: "size-class-flip", sizes: [10, 20, 40]),
+        FamilyInput(family: "right-to-left", sizes: [15, 30, 60]),
+        FamilyInput(family: "planted-conflict", sizes: [15, 30, 60]),
+        FamilyInput(family: "priority-ladder", sizes: [20, 40, 80, 160]),
+        FamilyInput(family: "soft-ambiguity", sizes: [10, 20]),
+        FamilyInput(family: "redundant", sizes: [25, 50]),
+        FamilyInput(family: "equality-cycles", sizes: [16, 32]),
     ]
 
     /// Peer workloads (reference/peers.md) measured at the solver level.

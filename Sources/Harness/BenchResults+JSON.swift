@@ -43,6 +43,7 @@ extension BenchResults.RunInfo {
             ("loadAtStart", .array(loadAtStart.map(JSONValue.number))), ("loadAtEnd", .array(loadAtEnd.map(JSONValue.number))),
             ("unitsPlanned", int(unitsPlanned)), ("unitsRun", int(unitsRun)),
             ("stopped", stopped.map(JSONValue.string) ?? .null), ("throughput", .number(throughput)),
+            ("meteringNanoseconds", .object([("bracket", .number(metering.bracketNanoseconds)), ("inWall", .number(metering.inWallNanoseconds))])),
             ("machine", machine.json),
         ])
     }

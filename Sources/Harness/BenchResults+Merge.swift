@@ -126,6 +126,8 @@ struct ResultsReader {
             peakResidentBytes: UInt64(try number(v, "peakResidentBytes")), loadAtStart: try loads("loadAtStart"),
             loadAtEnd: try loads("loadAtEnd"), unitsPlanned: Int(try number(v, "unitsPlanned")), unitsRun: Int(try number(v, "unitsRun")),
             stopped: v["stopped"].flatMap { if case .string(let s) = $0 { s } else { nil } }, machine: machine,
-            throughput: try number(v, "throughput"))
+            throughput: try number(v, "throughput"), metering: MeteringCost(
+                bracketNanoseconds: try number(try field(v, "meteringNanoseconds"), "bracket"),
+                inWallNanoseconds: try number(try field(v, "meteringNanoseconds"), "inWall")))
     }
 }

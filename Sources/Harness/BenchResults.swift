@@ -45,6 +45,8 @@ public struct BenchResults: Sendable {
         public var machine: MachineInfo
         /// Measured solves (records × repetitions) per wall second of the whole shard.
         public var throughput: Double
+        /// What metering adds to each solve (`MeteringCost`), measured at the end of the run.
+        public var metering: MeteringCost
     }
 
     /// True when every unit of every shard ran.

@@ -27,7 +27,7 @@ public enum BenchSession {
             shard: plan.shard, jobs: runner.jobs, startedAt: startedAt, wallSeconds: wall, processCPUSeconds: cpu,
             peakResidentBytes: Clocks.peakResidentBytes(), loadAtStart: loadAtStart, loadAtEnd: Clocks.loadAverages(),
             unitsPlanned: runner.unitCount, unitsRun: results.count, stopped: stopped?.rawValue, machine: .current,
-            throughput: wall > 0 ? Double(solves) / wall : 0)
+            throughput: wall > 0 ? Double(solves) / wall : 0, metering: MeteringCost.measure())
         let sources = plan.allUnits.map { unit -> String in
             switch unit.kind {
             case .layout(let s, _): plan.sources[s].label

@@ -37,7 +37,7 @@ public enum BenchTable {
             out += "peak RSS \(bytes(run.peakResidentBytes)); "
             out += "load \(loads(run.loadAtStart)) at start, \(loads(run.loadAtEnd)) at end on \(run.machine.cores) cores"
             out += run.stopped.map { "; STOPPED EARLY (\($0))" } ?? ""
-            out += "\n"
+            out += "\n" + overheadLine(run, r)
             if let first = run.loadAtStart.first, Double(run.machine.cores) < first {
                 out += "note: the machine was loaded (1-minute load \(String(format: "%.1f", first)) > \(run.machine.cores) cores); latencies are noisy, counters and bytes are not\n"
             }
@@ -45,6 +45,17 @@ public enum BenchTable {
         for f in r.failures { out += "FAILED: \(f)\n" }
         out += "reproduce: \(r.command)\n"
         return out
+    }
+
+    /// The metering cost per solve against the smallest median latency of the run.
+    static func overheadLine(_ run: BenchResults.RunInfo, _ r: BenchResults) -> String {
+        let fastest = r.summary.map { $0.wall.value(atPercentile: 50) }.filter { $0 > 0 }.min()
+        let m = run.metering
+        var line = String(format: "metering: %.0f ns per solve, %.0f ns of it inside the reported latency", m.bracketNanoseconds, m.inWallNanoseconds)
+        if let fastest {
+            line += String(format: " (%.2f%% and %.2f%% of the fastest group's p50, ", 100 * m.bracketNanoseconds / Double(fastest), 100 * m.inWallNanoseconds / Double(fastest)) + duration(fastest) + ")"
+        }
+        return line + "\n"
     }
 
     static func latencies(_ h: LogHistogram) -> [String] {

@@ -45,7 +45,7 @@ extension Worker {
                 for v in 0..<w.variableCount { d.add(solver.value(of: Variable(v))) }
                 return ItemRecord.Outcome(
                     framesDigest: d.hex, conflicts: 0, ambiguous: nil, counters: solver.counters,
-                    pivots: solver.counters.pivots - pivots, allocatedBytes: 0, freedBytes: 0)
+                    pivots: pivotsSince(pivots, solver.counters.pivots), allocatedBytes: 0, freedBytes: 0)
             }
         }
     }

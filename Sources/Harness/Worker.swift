@@ -74,7 +74,7 @@ struct Worker {
             items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
                 ItemRecord.Outcome(
                     framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: result.ambiguous?.count,
-                    counters: result.counters, pivots: result.counters.pivots - pivots, allocatedBytes: 0, freedBytes: 0)
+                    counters: result.counters, pivots: pivotsSince(pivots, result.counters.pivots), allocatedBytes: 0, freedBytes: 0)
             }
             items[k].direction = result.layoutDirection.rawValue
         }
@@ -89,6 +89,11 @@ struct Worker {
         return d.hex
     }
 }
+
+/// Pivots a solve took: the counter's growth across it. A strategy whose counter restarts
+/// (cassowary-rebuild rebuilds its solver, counters included) reports the pivots since its last
+/// rebuild, which is the counter itself when it went down.
+func pivotsSince(_ before: Int, _ after: Int) -> Int { after >= before ? after - before : after }
 
 /// The measurements of one work item over the repetitions.
 struct Accumulator {
