@@ -10,6 +10,7 @@ public protocol AmbiguityReporting {
 }
 
 extension CassowarySolver: AmbiguityReporting {}
+extension RebuildingCassowarySolver: AmbiguityReporting {}
 
 extension LayoutEngine {
     /// Per view (case order), the frame components (`minX`, `minY`, `width`, `height`) the
