@@ -42,13 +42,9 @@ import Testing
     /// Stacks follow leading/trailing: under right-to-left every arranged view is mirrored
     /// within its stack (x' = stack width − x − width), y and sizes unchanged, up to one pixel
     /// (pixel ties round up in both directions).
-    ///
-    /// KNOWN LOWERING ISSUE: `LoweredSystem.lowerExplicit` mirrors a directional constraint
-    /// under right-to-left by negating its constant only; an inequality must also flip its
-    /// relation (`b.leading >= a.trailing + 8` is `b.maxX <= a.minX − 8` when leading is the
-    /// right edge). Stacks whose generated constraints include directional inequalities
-    /// (equalSpacing/equalCentering spacing on a horizontal stack, spanner bounds across a
-    /// vertical one) are checked as a known issue until the lowering flips them.
+    /// This covers directional inequalities too (equalSpacing/equalCentering spacing along a
+    /// horizontal stack, spanner bounds across a vertical one): mirrored, `b.leading >=
+    /// a.trailing + 8` is `b.maxX <= a.minX − 8`.
     @Test(arguments: stackFiles) func rightToLeftMirrorsEveryArrangedView(_ file: String) throws {
         let (_, tree, configurations) = try GoldenLayoutTests.load(file)
         let configuration = configurations[0]
@@ -64,16 +60,7 @@ import Testing
                 let mirrored = [width - a.x - a.width, a.y, a.width, a.height]
                 return zip(b.components, mirrored).allSatisfy { abs($0 - $1) <= tolerance }
             }
-            let directionalInequality = generation.constraints[part.constraints].contains {
-                $0.relation != .equal && ($0.first.attribute.isDirectional || $0.second?.attribute.isDirectional == true)
-            }
-            if directionalInequality {
-                withKnownIssue("lowering keeps the relation of right-to-left inequalities", isIntermittent: true) {
-                    #expect(mirrors, "\(file): \(tree[s].id) is not mirrored")
-                }
-            } else {
-                #expect(mirrors, "\(file): \(tree[s].id) is not mirrored")
-            }
+            #expect(mirrors, "\(file): \(tree[s].id) is not mirrored")
         }
     }
 
