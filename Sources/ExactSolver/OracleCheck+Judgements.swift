@@ -30,12 +30,45 @@ extension OracleCheck {
             found.append(fault(.conflictMembers, names[k], "a required constraint, not priority \(constraints[k].priority)"))
         }
         if !verdict.isInfeasible {
+            // Satisfiable only far beyond the magnitudes in play is a conflict to a float engine.
+            if infeasibleWithinBox(members, rejected: rejected) { return found }
             found.append(fault(.conflictNotInfeasible, "\(names)", "these constraints can all hold"))
         } else if !verdict.removableMembers.isEmpty {
             let extra = verdict.removableMembers.map { names[$0] }
             found.append(fault(.conflictNotMinimal, "\(names)", "still infeasible without any one of \(extra)"))
         }
         return found
+    }
+
+    /// True when the two outcomes of an add differ only by rounding (see `OracleReport.diverged`).
+    func divergesWithinTolerance(_ got: StepOutcome, _ exact: StepOutcome, rejected: (id: String, constraint: Constraint)) -> Bool {
+        switch (got, exact) {
+        case (.ok, .unsatisfiable(let members)): return holdsWithinTolerance(members, rejected: rejected)
+        case (.unsatisfiable(let members), .ok): return infeasibleWithinBox(members, rejected: rejected)
+        default: return false
+        }
+    }
+
+    /// True when the solver's conflict `members` cannot hold with every variable within
+    /// `[-box, box]`, box = 2^20 times the largest constant or coefficient among them: satisfiable
+    /// only far away, where no floating-point engine can tell.
+    func infeasibleWithinBox(_ members: [String], rejected: (id: String, constraint: Constraint)) -> Bool {
+        var set: [Constraint] = []
+        var largest = 1.0
+        for name in members {
+            guard let c = name == rejected.id ? rejected.constraint : active[name] else { return false }
+            largest = Swift.max(largest, abs(c.expression.constant))
+            for t in c.expression.terms { largest = Swift.max(largest, abs(t.coefficient)) }
+            set.append(c)
+        }
+        let box = largest * 0x1p20
+        let variables = Set(set.flatMap { $0.expression.terms.map(\.variable) }).sorted()
+        for v in variables {
+            set.append(Constraint(LinearExpression(v) - box, .lessThanOrEqual))
+            set.append(Constraint(LinearExpression(v) + box, .greaterThanOrEqual))
+        }
+        guard let feasibility = try? ConflictAnalysis.feasibility(of: set) else { return false }
+        return !feasibility.isFeasible
     }
 
     /// True when the oracle's conflict `members` (file ids; the rejected constraint among them)

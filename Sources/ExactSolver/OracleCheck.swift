@@ -46,10 +46,12 @@ public struct OracleReport: Sendable {
     /// The step at which the oracle refused to continue (its size guard), with its message; no
     /// step from there on is judged.
     public var oracleRefused: (step: Int, message: String)?
-    /// The step at which the two solvers' states parted without either being wrong: the oracle
-    /// rejected an add whose conflict holds within tolerance (infeasible only exactly, e.g.
-    /// `x == -6` with `0.3333333333333333*x <= -2`) and the solver accepted it. No step from
-    /// there on is judged; this is not a disagreement.
+    /// The step at which the two solvers' states parted without either being wrong, with the
+    /// conflict in question: the oracle rejected an add whose conflict holds within tolerance
+    /// (infeasible only exactly, e.g. `x == -6` with `0.3333333333333333*x <= -2`) and the solver
+    /// accepted it, or the solver rejected an add whose conflict is satisfiable only at magnitudes
+    /// beyond the judging box (e.g. `0.6666666666666666*x + y <= -0.5` with `2*x + 3*y >= 0`, near
+    /// x = 5e15). No step from there on is judged; this is not a disagreement.
     public var diverged: (step: Int, conflict: [String])?
     /// Both solvers' records, step by step (up to the refusal or divergence).
     public var solverRecords: [StepRecord]
@@ -97,10 +99,9 @@ public struct OracleCheck<Solver: ConstraintSolver> {
                 report.oracleRefused = (i, message)
                 break
             }
-            if case .add(let c, let id) = step, got == .ok, case .unsatisfiable(let members) = exact,
-                holdsWithinTolerance(members, rejected: (id, c.resolved { oracle.variable($0) }))
-            {
-                report.diverged = (i, members)
+            if case .add(let c, let id) = step, divergesWithinTolerance(got, exact, rejected: (id, c.resolved { oracle.variable($0) })) {
+                if case .unsatisfiable(let members) = exact { report.diverged = (i, members) }
+                if case .unsatisfiable(let members) = got { report.diverged = (i, members) }
                 break
             }
             report.disagreements += judge(step, index: i, got: got, exact: exact)

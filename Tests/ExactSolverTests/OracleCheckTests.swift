@@ -125,6 +125,25 @@ import Testing
         #expect(Self.kinds(strict.run(far)) == [.outcome])
     }
 
+    @Test func aConflictSatisfiableOnlyFarAwayIsNotADisagreement() throws {
+        // Exactly, 0.6666666666666666 < 2/3 lets x ≈ 5e15 satisfy both; a float engine sees a conflict.
+        let text = """
+            { "strut-system": 1, "name": "far", "steps": [
+              { "add": "0.6666666666666666*x + y <= -0.5", "id": "one" },
+              { "add": "2*x + 3*y >= 0", "id": "two" } ] }
+            """
+        var oracle = SystemRun(solver: ExactSolver())
+        #expect(oracle.perform(.add(try SymbolicConstraint.parse("0.6666666666666666*x + y <= -0.5"), id: "one")) == .ok)
+        #expect(oracle.perform(.add(try SymbolicConstraint.parse("2*x + 3*y >= 0"), id: "two")) == .ok)
+        #expect(abs(oracle.solver.value(of: Variable(0))) > 1e15)
+        var check = OracleCheck(solver: CassowarySolver())
+        let report = check.run(try Self.file(text))
+        #expect(report.disagreements.isEmpty, "\(report.disagreements)")
+        if report.solverRecords.last?.outcome.name == "unsatisfiable" {
+            #expect(report.diverged?.step == 1 && report.diverged?.conflict == ["one", "two"])
+        }
+    }
+
     @Test func theSizeGuardStopsTheComparison() throws {
         var check = OracleCheck(solver: CassowarySolver(), oracle: ExactSolver(maxConstraints: 1))
         let report = check.run(try Self.file())

@@ -12,11 +12,13 @@ enum RandomSystems {
     }
 
     /// `c0·x + c1·y + c2·z + constant REL 0 @priority` over the first `variables` variables, with
-    /// integer coefficients, constants that are multiples of 5 plus sometimes a half (or a
+    /// integer coefficients (sometimes thirds), constants that are multiples of 5 plus sometimes a half (or a
     /// binary-inexact tenth), mixed relations and priorities.
     static func decode(_ code: [Int], variables: Int) -> Constraint {
         var terms: [LinearExpression.Term] = []
-        for i in 0..<variables where code[i] != 0 { terms.append(.init(Variable(i), Double(code[i]))) }
+        // code[7] == 4 makes thirds (0.3333333333333333 is not 1/3: near-ties for the judge).
+        let scale = code[7] == 4 ? 1.0 / 3.0 : 1.0
+        for i in 0..<variables where code[i] != 0 { terms.append(.init(Variable(i), Double(code[i]) * scale)) }
         var constant = Double(code[3] * 5 + code[4])
         if code[7] > 2 { constant += 0.5 } else if code[7] < -3 { constant += 0.1 }
         let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][(code[5] + 4) % 3]
