@@ -39,7 +39,8 @@ public enum BenchSession {
     }
 }
 
-/// Turns SIGINT into a call of `action` on a private queue, while it lives (until `cancel`).
+/// Turns the first SIGINT into a call of `action` on a private queue, while it lives (until
+/// `cancel`); a second SIGINT gets the default behaviour (the process ends at once).
 public final class InterruptWatcher: @unchecked Sendable {
     private let source: DispatchSourceSignal
     private let queue = DispatchQueue(label: "strut.interrupt")
@@ -47,7 +48,11 @@ public final class InterruptWatcher: @unchecked Sendable {
     public init(_ action: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-        source.setEventHandler(handler: action)
+        source.setEventHandler {
+            FileHandle.standardError.write(Data("\nbench: interrupted; finishing the running units (Ctrl-C again quits without results)\n".utf8))
+            signal(SIGINT, SIG_DFL)
+            action()
+        }
         source.resume()
     }
 

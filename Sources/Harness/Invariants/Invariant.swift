@@ -1,0 +1,122 @@
+import Foundation
+
+/// A property every solve of `strut bench` can be checked against (issue 8, "Invariants"). The
+/// raw value is the stable name written into results files, JUnit test cases and `--invariants`
+/// lists; never rename one.
+public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
+    /// Every constraint installed as required holds at the solver's values (within 1e-6, scaled).
+    case requiredSatisfied = "required-satisfied"
+    /// Every frame component is a finite number.
+    case finiteFrames = "finite-frames"
+    /// Every frame component lies on the device's pixel grid.
+    case pixelAligned = "pixel-aligned"
+    /// The case's `expect` block holds on the device.
+    case expectations
+    /// A repeat of the same layout on a fresh solver gives bit-identical frames.
+    case deterministic
+    /// After a device switch, the frames equal a fresh layout's on that device (ambiguous views
+    /// aside).
+    case incrementalEqualsFresh = "incremental-equals-fresh"
+    /// Every conflict the solver claims is infeasible when taken as required (exact phase 1).
+    case conflictReal = "conflict-real"
+    /// Every conflict the solver claims loses its infeasibility without any one member.
+    case conflictMinimal = "conflict-minimal"
+    /// The objective is the exact oracle's at every level, and the values lie on the optimal
+    /// face (`OracleCheck` on the system the solver held).
+    case optimal
+    /// What the engine calls ambiguous is exactly what the oracle's determinacy ranges say.
+    case ambiguityCorrect = "ambiguity-correct"
+    /// Laying the root out at another origin moves nothing but the root (metamorphic).
+    case translateRoot = "translate-root"
+
+    /// Whether a check costs about as much as reading the result (run on every solve by default)
+    /// or a further layout or exact solve (run by default only on small cases, see
+    /// `InvariantSelection`).
+    public var isCheap: Bool {
+        switch self {
+        case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic: true
+        case .incrementalEqualsFresh, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot: false
+        }
+    }
+
+    /// Whether the check needs the exact oracle (and so the oracle's size guard applies).
+    public var usesOracle: Bool {
+        switch self {
+        case .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect: true
+        default: false
+        }
+    }
+
+    public static func < (a: Invariant, b: Invariant) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Every name, comma separated, for help texts and messages.
+    public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Which invariants a run checks (`strut bench --invariants`):
+/// - `cheap` (the default): the cheap invariants on every solve, and the costly ones on cases
+///   whose lowered system has at most `smallCaseLimit` constraints;
+/// - `all`: every invariant on every case (oracle checks still stop at the oracle's size guard,
+///   which is recorded as skipped, not failed);
+/// - `none`: nothing;
+/// - a comma list of names: exactly those, on every case.
+public struct InvariantSelection: Hashable, Sendable, CustomStringConvertible {
+    public enum Mode: Hashable, Sendable { case cheap, all, listed }
+    public var mode: Mode
+    /// The invariants named by a list (empty for the other modes).
+    public var listed: [Invariant]
+    /// Lowered constraints (all devices' largest) up to which `cheap` also runs costly checks.
+    public var smallCaseLimit = 60
+
+    public static let cheap = InvariantSelection(mode: .cheap, listed: [])
+    public static let all = InvariantSelection(mode: .all, listed: [])
+    public static let none = InvariantSelection(mode: .listed, listed: [])
+
+    public init(mode: Mode, listed: [Invariant]) {
+        self.mode = mode
+        self.listed = listed
+    }
+
+    /// Parses `cheap`, `all`, `none` or a comma list of invariant names.
+    /// - Throws: `BenchUsageError` naming the unknown name and listing the known ones.
+    public init(parsing text: String) throws(BenchUsageError) {
+        switch text {
+        case "cheap": self = .cheap
+        case "all": self = .all
+        case "none": self = .none
+        default:
+            var names: [Invariant] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = part.trimmingCharacters(in: .whitespaces)
+                guard let i = Invariant(rawValue: name) else {
+                    throw BenchUsageError("--invariants: unknown invariant \"\(name)\"; use cheap, all, none or a comma list of: \(Invariant.nameList)")
+                }
+                if !names.contains(i) { names.append(i) }
+            }
+            self.init(mode: .listed, listed: names.sorted())
+        }
+    }
+
+    /// The invariants to check on a case whose largest lowered system has `constraintCount`
+    /// constraints, in `Invariant.allCases` order.
+    public func invariants(constraintCount: Int) -> [Invariant] {
+        switch mode {
+        case .all: Invariant.allCases
+        case .listed: listed
+        case .cheap: Invariant.allCases.filter { $0.isCheap || constraintCount <= smallCaseLimit }
+        }
+    }
+
+    /// True when nothing at all is checked.
+    public var isEmpty: Bool { mode == .listed && listed.isEmpty }
+
+    public var description: String {
+        switch mode {
+        case .cheap: "cheap"
+        case .all: "all"
+        case .listed: listed.isEmpty ? "none" : listed.map(\.rawValue).joined(separator: ",")
+        }
+    }
+}
