@@ -37,7 +37,8 @@ extension SolveSystemCommand {
             out += "exact oracle stopped at step \(refused.step): \(refused.message); later steps were not checked\n"
         }
         if let diverged = report.diverged {
-            out += "step \(diverged.step): exact rejects the add (conflict \(diverged.conflict)) by less than the tolerance and \(strategy) accepts it; later steps were not checked\n"
+            out += "step \(diverged.step): \(strategy) and exact part ways by rounding only (conflict \(diverged.conflict) "
+                + "is infeasible only exactly, or satisfiable only far beyond the magnitudes in play); later steps were not checked\n"
         }
         let steps = report.oracleRecords.count
         out += report.disagreements.isEmpty
