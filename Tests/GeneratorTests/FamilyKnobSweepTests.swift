@@ -40,8 +40,8 @@ import Testing
     }
 
     /// Layout promises hold whatever the knobs: cases with random knob values lay out as their
-    /// expect says on three devices (right-to-left aside: see FamilyLayoutTests).
-    @Test(arguments: GeneratorFamilies.all.filter { $0.kind != .system && $0.name != "right-to-left" }.map(\.name))
+    /// expect says on three devices.
+    @Test(arguments: GeneratorFamilies.all.filter { $0.kind != .system }.map(\.name))
     func randomKnobsKeepTheLayoutPromises(_ name: String) throws {
         let family = try GeneratorFamilies.family(named: name)
         var rng = SeededRandom(seed: 77)

@@ -38,7 +38,7 @@ import Testing
         return c
     }
 
-    @Test(arguments: layoutFamilies.filter { $0 != "right-to-left" })
+    @Test(arguments: layoutFamilies)
     func everyRecordedExpectationHoldsOnTheDefaultDevices(_ family: String) throws {
         for seed: UInt64 in [1, 2, 3] {
             let c = try Self.layoutCase(family, seed: seed)
@@ -48,23 +48,15 @@ import Testing
         }
     }
 
-    /// Under right-to-left, the lowering negates a leading/trailing constraint's constant but keeps
-    /// its relation, so an inequality implied by a mirrored equality (`v.trailing <= s.trailing
-    /// + 11.5` beside `v.trailing == s.trailing - 13`) becomes a false conflict. UIKit mirrors the
-    /// whole constraint; recorded here until the lowering flips the relation too.
-    @Test func rightToLeftTreesLayOutAsPromised() throws {
-        for seed: UInt64 in [1, 2, 3] {
-            let problems = try Self.mismatches(try Self.layoutCase("right-to-left", seed: seed))
-            withKnownIssue("RTL inequalities keep their relation in the lowering", isIntermittent: true) {
-                #expect(problems.isEmpty, "\(problems.prefix(3).joined(separator: "\n"))")
-            }
-        }
-        // A reproducer: v4.trailing == main.trailing - 13 with v4.trailing <= main.trailing + 11.5.
+    /// A regression case: under right-to-left a leading/trailing constraint mirrors whole, its
+    /// relation included, so an inequality implied by a mirrored equality (`v4.trailing <=
+    /// main.trailing + 11.5` beside `v4.trailing == main.trailing - 13`) is no conflict. An early
+    /// lowering negated the constant but kept the relation and reported one here.
+    @Test func rightToLeftInequalitiesMirrorWithTheirEqualities() throws {
         let reproducer = try Self.layoutCase("right-to-left", size: 30, seed: caseSeed(runSeed: 3, index: 1))
+        #expect(reproducer.constraints.contains { $0.stringForm == "v4.trailing <= main.trailing + 11.5" })
         let problems = try Self.mismatches(reproducer)
-        withKnownIssue("RTL inequalities keep their relation in the lowering") {
-            #expect(problems.isEmpty, "\(problems.prefix(3).joined(separator: "\n"))")
-        }
+        #expect(problems.isEmpty, "\(problems.prefix(3).joined(separator: "\n"))")
     }
 
     @Test func plantedConflictsAreFoundExactlyAsRecorded() throws {
