@@ -68,7 +68,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Start no new unit after this many seconds.")
     var timeLimit: Double?
 
-    @Option(help: "Worker count (default: every core).")
+    @Option(help: "Worker count (default: every core; Dispatch runs at most one worker per core at a time).")
     var jobs: Int?
 
     @Option(help: "Write the JSON results file here.")
@@ -108,7 +108,10 @@ struct BenchCommand: ParsableCommand {
         var generated: [CaseSource] = []
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
         var plan = BenchPlan(sources: files + generated, solverWorkloads: useDefault ? DefaultSuite.solverWorkloads() : [], strategies: chosen)
-        if let devices { plan.devices = try DeviceSpec.parse(devices); plan.deviceSpec = devices }
+        if let devices {
+            do { plan.devices = try DeviceSpec.parse(devices) } catch { throw BenchUsageError("--devices: \(error)") }
+            plan.deviceSpec = devices
+        }
         plan.directions = try directions.split(separator: ",").map { try BenchPlan.direction(named: String($0)) }
         plan.repeats = repeats
         plan.warmup = warmup
