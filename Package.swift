@@ -48,7 +48,8 @@ let package = Package(
             dependencies: [
                 "Cassowary", "LinearConstraints",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+            ],
+            exclude: ["Regressions"]),
         .testTarget(
             name: "ExactSolverTests",
             dependencies: [

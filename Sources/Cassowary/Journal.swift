@@ -3,6 +3,7 @@
 struct Journal {
     var objectiveWrites: [(level: Int, symbol: Int32, old: Double)] = []
     var objectiveConstants: [Double]
+    var objectiveScales: [Double]
     var variableSymbols: Int
     var newVariables: [Int32] = []
     var pivots: Int
@@ -13,7 +14,7 @@ extension CassowaryCore {
     mutating func beginJournal() {
         tableau.beginJournal()
         journal = Journal(
-            objectiveConstants: levels.constants, variableSymbols: variableSymbol.count,
+            objectiveConstants: levels.constants, objectiveScales: levels.scales, variableSymbols: variableSymbol.count,
             pivots: pivots, magnitude: magnitude)
     }
 
@@ -29,6 +30,7 @@ extension CassowaryCore {
         tableau.rollback()
         for w in j.objectiveWrites.reversed() { levels.coefs[w.level][Int(w.symbol)] = w.old }
         levels.constants = j.objectiveConstants
+        levels.scales = j.objectiveScales
         for v in j.newVariables { variableSymbol[Int(v)] = -1 }
         variableSymbol.removeLast(variableSymbol.count - j.variableSymbols)
         symbolVariable.removeLast(symbolVariable.count - tableau.symbolCount)

@@ -16,6 +16,10 @@ struct ObjectiveLevels {
     var constants: [Double] = []
     /// Constraints (edit variables included) whose errors are costed at each level.
     var refCounts: [Int] = []
+    /// Per level: the largest coefficient magnitude ever written there. Cancellation residue is
+    /// judged against it, not just against the two operands: a weighted level holds weights up to
+    /// 1e6, whose rounding leaves residue near 1e-10 that must not read as a real coefficient.
+    var scales: [Double] = []
     /// Per level: min-heap of candidate symbols keyed by pivoting order (`Tableau.order`), which
     /// may have a negative coefficient (stale entries allowed, checked when popped).
     var heaps: [[Int64]] = []
@@ -33,6 +37,7 @@ struct ObjectiveLevels {
         coefs.insert([Double](repeating: 0, count: width), at: i)
         constants.insert(0, at: i)
         refCounts.insert(0, at: i)
+        scales.insert(0, at: i)
         heaps.insert([], at: i)
         return i
     }
@@ -46,6 +51,7 @@ struct ObjectiveLevels {
         coefs.remove(at: i)
         constants.remove(at: i)
         refCounts.remove(at: i)
+        scales.remove(at: i)
         heaps.remove(at: i)
     }
 
@@ -65,7 +71,10 @@ struct ObjectiveLevels {
     @inline(__always)
     mutating func add(_ l: Int, _ s: Int32, _ delta: Double, order: Int64) -> Double {
         let old = coefs[l][Int(s)]
-        let v = snap(old, delta)
+        let scale = max(scales[l], abs(old), abs(delta))
+        scales[l] = scale
+        var v = old + delta
+        if abs(v) <= scale * 1e-11 { v = 0 }
         coefs[l][Int(s)] = v
         if v < 0 {
             push(l, order)

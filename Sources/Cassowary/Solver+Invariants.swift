@@ -31,6 +31,13 @@ extension CassowaryCore {
                 }
             }
             guard row.constant.isFinite else { throw fail("row \(r) constant is not finite") }
+            if t.kinds[Int(b)] == .dummy {
+                // A basic dummy records a redundant required equality: it must stay exactly 0.
+                if row.constant != 0 { throw fail("dummy row \(r) has constant \(row.constant)") }
+                if row.syms.contains(where: { t.kinds[Int($0)] != .dummy }) {
+                    throw fail("dummy row \(r) holds a symbol that can move")
+                }
+            }
             if t.kinds[Int(b)].isRestricted, row.constant < -feasibilityTolerance {
                 throw fail("row \(r) (basic \(b)) is infeasible: \(row.constant)")
             }
@@ -46,7 +53,7 @@ extension CassowaryCore {
                 if t.basicRow[s] >= 0 { throw fail("objective level \(l) holds basic symbol \(s)") }
                 if t.kinds[s] == .external { throw fail("objective level \(l) holds external \(s)") }
                 if t.owners[s] < 0 { throw fail("objective level \(l) holds dead symbol \(s)") }
-                if !dirty, c < -1e-9 * max(1, abs(c)), t.kinds[s] != .dummy, levels.isFreeAbove(l, Int32(s)) {
+                if !dirty, c < -1e-9 * max(1, levels.scales[l]), t.kinds[s] != .dummy, levels.isFreeAbove(l, Int32(s)) {
                     throw fail("level \(l) is not optimal: symbol \(s) has coefficient \(c)")
                 }
             }

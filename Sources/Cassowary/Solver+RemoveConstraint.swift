@@ -67,11 +67,22 @@ extension CassowaryCore {
         }
     }
 
-    /// Kiwi's `getMarkerLeavingRow`: prefer a restricted row where the marker has a negative
-    /// coefficient (smallest ratio), then a restricted row with a positive one, then any row.
-    /// Ties go to the lowest basic symbol.
+    /// Kiwi's `getMarkerLeavingRow`, with one rule first: a dummy marker leaves through a row whose
+    /// basic symbol is a dummy (a redundant required equality, `d' = d`), so the redundant
+    /// constraint takes over the removed one's place and no dummy ever takes a non-zero value.
+    /// Otherwise: a restricted row where the marker has a negative coefficient (smallest ratio),
+    /// then a restricted row with a positive one, then any row. Ties go to the lowest basic symbol.
     mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         tableau.liveColumn(marker)
+        if tableau.kinds[Int(marker)] == .dummy {
+            var best: (Int32, Int32)? = nil
+            for r in tableau.columnScratch {
+                let b = tableau.rowBasic[Int(r)]
+                guard b >= 0, tableau.kinds[Int(b)] == .dummy else { continue }
+                if best == nil || b < best!.1 { best = (r, b) }
+            }
+            if let best { return best.0 }
+        }
         var first: (Int32, Double, Int32)? = nil
         var second: (Int32, Double, Int32)? = nil
         var third: (Int32, Int32)? = nil

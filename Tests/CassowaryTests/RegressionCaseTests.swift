@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import LinearConstraints
+import Cassowary
+
+/// Operation sequences that once broke the engine (found by the property tests, shrunk), replayed
+/// under both objectives with the deep invariant checks on after every step. Each must keep every
+/// required constraint it holds satisfied and reject exactly the adds that conflict.
+@Suite struct RegressionCaseTests {
+    static let directory: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return parts.joined(separator: "/") + "/Regressions"
+    }()
+
+    static func load(_ name: String) throws -> SystemFile {
+        let path = directory + "/" + name + ".system.json"
+        guard let file = fopen(path, "r") else { throw SolverError.internalError("cannot open \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return try SystemFile(jsonText: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Runs the file, checking invariants and every held required constraint after each step.
+    static func replay(_ file: SystemFile, weighted: Bool) -> [StepRecord] {
+        var solver = CassowarySolver(weighted: weighted)
+        solver.debugChecks = true
+        var run = SystemRun(solver: solver)
+        var records: [StepRecord] = []
+        var held: [String: SymbolicConstraint] = [:]
+        for (i, step) in file.steps.enumerated() {
+            let outcome = run.perform(step)
+            records.append(StepRecord(index: i, kind: step.kind, outcome: outcome))
+            switch (step, outcome) {
+            case (.add(let c, let id), .ok) where c.priority.isRequired: held[id] = c
+            case (.remove(let id), .ok): held[id] = nil
+            default: break
+            }
+            for (id, c) in held.sorted(by: { $0.key < $1.key }) {
+                let constraint = c.resolved { run.variable($0) }
+                let violation = constraint.violation { run.solver.value(of: $0) }
+                #expect(violation <= 1e-7, "step \(i): required \(id) (\(c)) violated by \(violation)")
+            }
+            #expect(throws: Never.self) { try run.solver.checkInvariants() }
+        }
+        return records
+    }
+
+    @Test(arguments: [false, true])
+    func removingOneOfTwoIdenticalEqualitiesKeepsTheOther(weighted: Bool) throws {
+        let records = Self.replay(try Self.load("redundant-equality-removed-then-infeasible-add-accepted"), weighted: weighted)
+        #expect(records[6].outcome == .unsatisfiable(conflict: ["c4", "c10", "c12"]))
+    }
+
+    @Test(arguments: [
+        "weighted-not-optimal-after-add", "weighted-not-optimal-after-remove", "weighted-remove-after-edit-removal",
+    ])
+    func weightedNoiseNeverBreaksTheTableau(name: String) throws {
+        let file = try Self.load(name)
+        _ = Self.replay(file, weighted: true)
+        _ = Self.replay(file, weighted: false)
+    }
+}
