@@ -41,7 +41,8 @@ public struct Aggregate: Hashable, Sendable {
     }
 }
 
-/// How exponent fits report growth: p50 latency against size on a log-log scale.
+/// How latency grows with size: p50 wall and p50 thread-CPU time against size on a log-log
+/// scale. On a loaded machine the wall medians carry preemption; the CPU exponent does not.
 public struct Growth: Hashable, Sendable {
     public var family: String
     public var strategy: String
@@ -51,6 +52,9 @@ public struct Growth: Hashable, Sendable {
     public var medians: [UInt64]
     /// Least-squares slope of log(median) over log(size); nil with fewer than two sizes.
     public var exponent: Double?
+    /// Median thread-CPU nanoseconds at each size, and their slope.
+    public var cpuMedians: [UInt64] = []
+    public var cpuExponent: Double?
 }
 
 /// Groups records into aggregates. Groups keep the order in which their first record appears,
@@ -93,13 +97,16 @@ public enum Aggregation {
             if let i = out.firstIndex(where: { $0.family == a.family && $0.strategy == a.strategy && $0.phase == a.phase }) {
                 out[i].sizes.append(a.size)
                 out[i].medians.append(a.wall.value(atPercentile: 50))
+                out[i].cpuMedians.append(a.cpu.value(atPercentile: 50))
             } else {
-                out.append(Growth(family: a.family, strategy: a.strategy, phase: a.phase, sizes: [a.size], medians: [a.wall.value(atPercentile: 50)]))
+                out.append(Growth(family: a.family, strategy: a.strategy, phase: a.phase, sizes: [a.size], medians: [a.wall.value(atPercentile: 50)],
+                                  cpuMedians: [a.cpu.value(atPercentile: 50)]))
             }
         }
         return out.map { g in
             var g = g
             g.exponent = slope(zip(g.sizes, g.medians).map { (Double($0), Double($1)) })
+            g.cpuExponent = slope(zip(g.sizes, g.cpuMedians).map { (Double($0), Double($1)) })
             return g
         }
     }

@@ -87,6 +87,7 @@ extension Growth {
             ("family", .string(family)), ("strategy", .string(strategy)), ("phase", .string(phase.rawValue)),
             ("sizes", .array(sizes.map(int))), ("p50Nanoseconds", .array(medians.map(int))),
             ("exponent", exponent.map(JSONValue.number) ?? .null),
+            ("p50CPUNanoseconds", .array(cpuMedians.map(int))), ("cpuExponent", cpuExponent.map(JSONValue.number) ?? .null),
         ])
     }
 }

@@ -22,8 +22,11 @@ public enum BenchTable {
         let growth = r.growth.filter { $0.exponent != nil }
         if !growth.isEmpty {
             out += "\n" + table(
-                ["family", "strategy", "phase", "sizes", "growth exponent (p50)"],
-                growth.map { [$0.family, $0.strategy, $0.phase.rawValue, $0.sizes.map(String.init).joined(separator: ","), String(format: "%.2f", $0.exponent ?? 0)] })
+                ["family", "strategy", "phase", "sizes", "growth exponent (p50 wall)", "(p50 CPU)"],
+                growth.map {
+                    [$0.family, $0.strategy, $0.phase.rawValue, $0.sizes.map(String.init).joined(separator: ","),
+                     String(format: "%.2f", $0.exponent ?? 0), $0.cpuExponent.map { String(format: "%.2f", $0) } ?? "-"]
+                })
         }
         out += "\n" + runLines(r)
         return out
