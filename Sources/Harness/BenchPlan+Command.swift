@@ -14,7 +14,7 @@ extension BenchPlan {
             ("devices", .string(deviceSpec ?? "case devices, else standard: \(Self.standardDeviceSpec)")),
             ("directions", .array(directions.map { .string(Self.directionName($0)) })),
             ("repeat", int(repeats)), ("warmup", int(warmup)), ("seed", .string(String(seed))),
-            ("shards", int(shard.count)),
+            ("shards", int(shard.count)), ("invariants", .string(invariants.description)),
         ])
     }
 
@@ -45,6 +45,7 @@ extension BenchPlan {
         words += ["--strategies", strategies.map(\.name).joined(separator: ",")]
         words += ["--directions", directions.map(Self.directionName).joined(separator: ",")]
         words += ["--repeat", String(repeats), "--warmup", String(warmup), "--seed", String(seed)]
+        words += ["--invariants", invariants.description]
         return words.map(Self.shellQuoted).joined(separator: " ")
     }
 

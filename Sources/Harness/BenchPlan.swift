@@ -35,6 +35,8 @@ public struct BenchPlan: Sendable {
     public var shard = Shard(index: 0, count: 1)
     /// Text describing the inputs (`--suite default`, paths, families) for the command line.
     public var inputArguments: [String] = []
+    /// Invariants checked after each unit's measured repetitions (Invariants/, `--invariants`).
+    public var invariants: InvariantSelection = .cheap
 
     public init(sources: [CaseSource], solverWorkloads: [PeerWorkload] = [], strategies: [BenchStrategy]) {
         self.sources = sources

@@ -21,6 +21,7 @@ extension BenchResults {
             ("devices", .array(perDevice.map(\.json))),
             ("growth", .array(growth.map(\.json))),
             ("records", .array(records.map(\.json))),
+            ("invariants", invariants.json),
         ])
     }
 }

@@ -28,6 +28,7 @@ extension BenchResults {
         guard let configuration = doc["configuration"] else { throw r.fail("$.configuration", "missing") }
         self.init(command: try r.string(doc, "command"), configuration: configuration, runs: runs,
                   totalUnits: Int(try r.number(doc, "totalUnits")), units: units, failures: failures, records: records)
+        do { invariants = try InvariantOutcome(json: doc["invariants"]) } catch { throw r.fail("$.invariants", "\(error)") }
     }
 
     /// Merges the results of shards of one run: configurations must be equal and no unit may
@@ -55,8 +56,10 @@ extension BenchResults {
         var seen = Set<String>()
         let failures = units.compactMap { u in u.failure.map { CaseLoadError(source: u.source, message: $0) } }
             .filter { seen.insert($0.description).inserted }
-        return BenchResults(command: first.results.command, configuration: first.results.configuration, runs: runs,
-                            totalUnits: first.results.totalUnits, units: units, failures: failures, records: records)
+        var merged = BenchResults(command: first.results.command, configuration: first.results.configuration, runs: runs,
+                                  totalUnits: first.results.totalUnits, units: units, failures: failures, records: records)
+        merged.invariants = InvariantOutcome.merged(parts.map(\.results.invariants))
+        return merged
     }
 }
 

@@ -19,6 +19,8 @@ public struct BenchResults: Sendable {
     /// Sources that could not be loaded or laid out, in work-item order without repeats.
     public var failures: [CaseLoadError]
     public var records: [ItemRecord]
+    /// Invariant tallies and failures over every unit (Invariants/).
+    public var invariants = InvariantOutcome()
 
     /// A finished unit: its index in the run, what it laid out, and its failure if any.
     public struct UnitInfo: Hashable, Sendable {
@@ -70,6 +72,7 @@ public struct BenchResults: Sendable {
         var seen = Set<String>()
         failures = results.compactMap(\.failure).filter { seen.insert($0.description).inserted }
         records = results.flatMap(\.records)
+        invariants = InvariantOutcome.merged(results.map(\.invariants))
     }
 
     init(command: String, configuration: JSONValue, runs: [RunInfo], totalUnits: Int, units: [UnitInfo], failures: [CaseLoadError], records: [ItemRecord]) {

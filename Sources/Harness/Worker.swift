@@ -8,6 +8,8 @@ public struct UnitResult: Sendable {
     public var records: [ItemRecord]
     /// The case's source (path or generator command) when loading or laying out failed, and why.
     public var failure: CaseLoadError?
+    /// What the invariant pass found (Invariants/InvariantPass.swift); empty for solver workloads.
+    public var invariants = InvariantOutcome()
 }
 
 /// One runner worker: it lives on one thread for the whole run, owns the allocation meter of
@@ -42,7 +44,9 @@ struct Worker {
                 let records = devices.indices.map { k in
                     items[k].record(unit, k, loaded.tree.name, loaded.family, loaded.size, devices[k].id, strategy.name, k == 0 ? .first : .switch)
                 }
-                return UnitResult(unit: unit, records: records)
+                var result = UnitResult(unit: unit, records: records)
+                result.invariants = checkInvariants(unit, loaded, devices, strategy, direction, digests: items.map { $0.outcome?.framesDigest ?? "" })
+                return result
             } catch {
                 return UnitResult(unit: unit, records: [], failure: error)
             }
@@ -50,6 +54,19 @@ struct Worker {
             return runSolverWorkload(unit, plan.solverWorkloads[w], strategy)
         }
     }
+
+    /// The invariant pass over the unit (unmeasured, after the measured repetitions).
+    func checkInvariants(
+        _ unit: WorkUnit, _ loaded: LoadedCase, _ devices: [DeviceConfiguration], _ strategy: BenchStrategy,
+        _ direction: LayoutDirection?, digests: [String]
+    ) -> InvariantOutcome {
+        var u = InvariantUnit(loaded: loaded, source: plan.sources[unitSource(unit)].label, devices: devices, strategy: strategy,
+                              direction: direction, selection: plan.invariants, measuredDigests: digests, deviceSpec: plan.deviceSpec)
+        u.unitIndex = unit.index
+        return InvariantPass.check(u)
+    }
+
+    func unitSource(_ unit: WorkUnit) -> Int { if case .layout(let s, _) = unit.kind { s } else { 0 } }
 
     static let standardDevices: [DeviceConfiguration] = {
         do { return try DeviceSpec.parse(BenchPlan.standardDeviceSpec) } catch {

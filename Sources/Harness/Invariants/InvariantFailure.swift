@@ -23,10 +23,12 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     public var expected: [Double]
     /// The command that runs this check again on this case, device sequence and strategy.
     public var replay: String
+    /// The work unit of the run it came from (its place in work-item order); -1 outside a run.
+    public var unit: Int
 
     public init(
         invariant: Invariant, caseName: String, source: String, device: String, strategy: String, direction: String,
-        detail: String, got: [Double] = [], expected: [Double] = [], replay: String
+        detail: String, got: [Double] = [], expected: [Double] = [], replay: String, unit: Int = -1
     ) {
         self.invariant = invariant
         self.caseName = caseName
@@ -38,6 +40,7 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
         self.got = got
         self.expected = expected
         self.replay = replay
+        self.unit = unit
     }
 
     public var description: String {
@@ -45,14 +48,14 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The failure as a results-file object: invariant, case, source, device, strategy,
-    /// direction, detail, got, expected, replay (always all keys, in this order).
+    /// direction, detail, got, expected, replay, unit (always all keys, in this order).
     public var json: JSONValue {
         .object([
             ("invariant", .string(invariant.rawValue)), ("case", .string(caseName)), ("source", .string(source)),
             ("device", .string(device)), ("strategy", .string(strategy)), ("direction", .string(direction)),
             ("detail", .string(detail)),
             ("got", .array(got.map(Self.number))), ("expected", .array(expected.map(Self.number))),
-            ("replay", .string(replay)),
+            ("replay", .string(replay)), ("unit", .number(Double(unit))),
         ])
     }
 
@@ -83,11 +86,15 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
             }
             return out
         }
+        func unitIndex() throws(InvariantFailureDecodingError) -> Int {
+            guard case .number(let x)? = json["unit"], let k = Int(exactly: x) else { throw InvariantFailureDecodingError(key: "unit") }
+            return k
+        }
         guard let invariant = Invariant(rawValue: try string("invariant")) else { throw InvariantFailureDecodingError(key: "invariant") }
         self.init(
             invariant: invariant, caseName: try string("case"), source: try string("source"), device: try string("device"),
             strategy: try string("strategy"), direction: try string("direction"), detail: try string("detail"),
-            got: try numbers("got"), expected: try numbers("expected"), replay: try string("replay"))
+            got: try numbers("got"), expected: try numbers("expected"), replay: try string("replay"), unit: try unitIndex())
     }
 }
 

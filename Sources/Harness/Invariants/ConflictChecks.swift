@@ -1,0 +1,53 @@
+import AutoLayout
+import ExactSolver
+import LinearConstraints
+
+/// The findings of `conflict-real` and `conflict-minimal` on one device.
+struct ConflictFindings {
+    var real: [Finding] = []
+    var minimal: [Finding] = []
+}
+
+extension UnitPass {
+    /// Largest claimed conflict the oracle judges (one exact phase 1 per member).
+    static var conflictSizeLimit: Int { 40 }
+
+    /// Judges every conflict the solver claimed during the last layout with the exact oracle:
+    /// the members must be constraints it held (or the rejected one), all required, infeasible
+    /// together (`conflict-real`), and each one needed (`conflict-minimal`). A device without
+    /// claims passes both. Sets above `conflictSizeLimit` members are judged for membership only.
+    func judgeClaims(_ claims: [RecordingSolver<S>.ConflictClaim]) -> ConflictFindings? {
+        var out = ConflictFindings()
+        for claim in claims {
+            let names = claim.members.map { self.name(of: $0.id) }
+            let constraints = claim.members.compactMap(\.constraint)
+            guard constraints.count == claim.members.count else {
+                let unknown = claim.members.filter { $0.constraint == nil }.map { self.name(of: $0.id) }
+                out.real.append(Finding(detail: "conflict \(names) names constraints the solver does not hold: \(unknown)"))
+                continue
+            }
+            if !claim.members.contains(where: { $0.id == claim.rejected }) {
+                out.real.append(Finding(detail: "conflict \(names) leaves out the rejected constraint \(name(of: claim.rejected))"))
+            }
+            guard constraints.count <= Self.conflictSizeLimit, let verdict = try? ConflictAnalysis.verdict(on: constraints) else { continue }
+            for k in verdict.nonRequiredMembers {
+                out.real.append(Finding(detail: "conflict \(names) has a non-required member \(names[k]) (priority \(constraints[k].priority))"))
+            }
+            if !verdict.isInfeasible {
+                out.real.append(Finding(detail: "conflict \(names) can hold: the oracle finds the set satisfiable"))
+            } else if !verdict.removableMembers.isEmpty {
+                let extra = verdict.removableMembers.map { names[$0] }
+                out.minimal.append(Finding(
+                    detail: "conflict \(names) is not minimal: still infeasible without any one of \(extra)",
+                    got: [Double(names.count)], expected: [Double(names.count - extra.count)]))
+            }
+        }
+        return out
+    }
+
+    /// The name of constraint `id` in the current lowering (`#identifier`, or what it pins).
+    func name(of id: ConstraintID) -> String {
+        guard let s = engine.system, id.rawValue >= 0, id.rawValue < s.constraints.count else { return "constraint \(id.rawValue)" }
+        return s.tree.name(of: s.constraints[id.rawValue].origin)
+    }
+}

@@ -1,0 +1,49 @@
+import AutoLayout
+import LinearConstraints
+
+/// The invariants that compare a layout with another, fresh one: after a device switch, and
+/// with the root translated (metamorphic). Each costs one fresh layout per device.
+extension UnitPass {
+    /// `incremental-equals-fresh`: after a switch to device `k`, every view that neither layout
+    /// calls ambiguous has the frame a fresh engine gives on that device (within 1e-6 points).
+    mutating func incrementalEqualsFresh(_ result: LayoutResult, _ k: Int) -> [Finding] {
+        guard let fresh = cachedFresh(k) else { return [Finding(detail: "a fresh layout on this device failed where the switch succeeded")] }
+        return Self.frameDifferences(result, fresh, shift: (0, 0), what: "after the switch", other: "fresh")
+    }
+
+    /// `translate-root`: laid out with the root at (40, 24) instead of the origin, the root's
+    /// frame moves by exactly that and every other view's frame (in its superview) stays put.
+    /// Both layouts are fresh, so this judges translation alone.
+    mutating func translateRoot(_ k: Int) -> [Finding] {
+        let shift = (x: 40.0, y: 24.0)
+        guard let base = cachedFresh(k), let moved = freshLayout(k, rootOrigin: shift) else {
+            return [Finding(detail: "a fresh layout (at the origin or translated) failed")]
+        }
+        return Self.frameDifferences(moved, base, shift: shift, what: "with the root at (40, 24)", other: "at the origin")
+    }
+
+    /// Views whose frames in `a` and `b` differ by more than 1e-6 points once the root's frame in
+    /// `b` is moved by `shift`; views either layout reports ambiguous are left out.
+    static func frameDifferences(
+        _ a: LayoutResult, _ b: LayoutResult, shift: (x: Double, y: Double), what: String, other: String
+    ) -> [Finding] {
+        let ambiguous = Set((a.ambiguous ?? []).map(\.view) + (b.ambiguous ?? []).map(\.view))
+        var out: [Finding] = []
+        for (k, (fa, fb)) in zip(a.frames, b.frames).enumerated() where !ambiguous.contains(fa.view) {
+            var want = fb.frame
+            if k == 0 {
+                want.x += shift.x
+                want.y += shift.y
+            }
+            let same = zip(fa.frame.components, want.components).allSatisfy { x, y in x == y || abs(x - y) <= 1e-6 }
+            if !same {
+                out.append(Finding(detail: "\(fa.view): \(fa.frame) \(what), \(want) \(other)",
+                                   got: fa.frame.components, expected: want.components))
+            }
+        }
+        if a.frames.count != b.frames.count {
+            out.append(Finding(detail: "\(a.frames.count) frames \(what), \(b.frames.count) \(other)"))
+        }
+        return out
+    }
+}

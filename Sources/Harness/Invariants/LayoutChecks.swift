@@ -1,0 +1,85 @@
+import AutoLayout
+import LinearConstraints
+
+/// The cheap invariants: judged from the result and the engine alone, O(views + constraints).
+extension UnitPass {
+    /// `finite-frames`: every component of every snapped and window frame is finite.
+    func finiteFrames(_ result: LayoutResult) -> [Finding] {
+        var out: [Finding] = []
+        for (k, f) in result.frames.enumerated() {
+            let window = k < result.windowFrames.count ? result.windowFrames[k].components : []
+            let all = f.frame.components + window
+            if !all.allSatisfy(\.isFinite) {
+                out.append(Finding(detail: "\(f.view): frame \(f.frame) (window \(window)) is not finite", got: all))
+            }
+        }
+        return out
+    }
+
+    /// `pixel-aligned`: every finite component times the grid's scale is a whole number of
+    /// pixels, within 1e-7 of a pixel (scaled for large coordinates): frames are differences of
+    /// pixel indices divided by the scale, exact up to one rounding.
+    func pixelAligned(_ result: LayoutResult, _ grid: PixelGrid) -> [Finding] {
+        var out: [Finding] = []
+        let names = LayoutVariables.FrameComponent.allCases.map(\.name)
+        for f in result.frames {
+            for (name, c) in zip(names, f.frame.components) where c.isFinite {
+                let p = c * grid.scale
+                if abs(p - p.rounded()) > 1e-7 * max(1, abs(p)) {
+                    out.append(Finding(detail: "\(f.view).\(name) = \(c) is off the @\(grid.scale)x pixel grid",
+                                       got: [c], expected: [p.rounded() / grid.scale]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// `required-satisfied`: no constraint installed as required is violated beyond 1e-6 (scaled
+    /// by its terms' magnitudes) at the solver's values.
+    func requiredSatisfied() -> [Finding] {
+        engine.violatedRequiredConstraints().map { c in
+            Finding(detail: "required constraint \(c.name) does not hold: \(c.description)")
+        }
+    }
+
+    /// `expectations`: the case's `expect` entries for the device hold. Skipped (nil) when the
+    /// direction is overridden against the case's own (the expectations are for the case's
+    /// direction); an `ambiguous` expectation is left out for a strategy that cannot report
+    /// ambiguity.
+    func expectations(_ result: LayoutResult, _ device: DeviceConfiguration) -> [Finding]? {
+        var c = unit.loaded.layoutCase
+        if let d = unit.direction, d != unit.loaded.tree.layoutDirection { return nil }
+        guard !c.expectations(for: device).isEmpty else { return nil }
+        if result.ambiguous == nil {
+            for k in c.expect.indices { c.expect[k].ambiguous = nil }
+        }
+        return c.mismatches(result, on: device).map { Finding(detail: $0) }
+    }
+
+    /// `deterministic`: the frames are bit-identical to another layout on a fresh solver (the
+    /// measured run's digest, or a repeat of the pass), device by device.
+    mutating func deterministic(_ result: LayoutResult, _ k: Int) -> [Finding] {
+        let mine = Worker.digest(result)
+        let other: String
+        if let measured = unit.measuredDigests, k < measured.count {
+            other = measured[k]
+        } else {
+            if repeatDigests == nil { repeatDigests = Self.digests(unit, unit.strategy.make()) }
+            guard let d = repeatDigests, k < d.count else { return [Finding(detail: "a repeat of the layout failed where the first succeeded")] }
+            other = d[k]
+        }
+        guard mine != other else { return [] }
+        return [Finding(detail: "a repeat on a fresh solver gave different frames (digest \(mine) vs \(other))")]
+    }
+
+    /// Digests of one unrecorded run of the unit over its devices (fewer when a layout throws).
+    static func digests<T: ConstraintSolver>(_ unit: InvariantUnit, _ solver: T) -> [String] {
+        var e = LayoutEngine(tree: unit.loaded.tree, solver: solver, direction: unit.direction)
+        var out: [String] = []
+        for device in unit.devices {
+            guard let r = try? e.layout(on: device) else { break }
+            out.append(Worker.digest(r))
+        }
+        return out
+    }
+}

@@ -1,0 +1,103 @@
+import AutoLayout
+import LinearConstraints
+
+/// One thing an invariant found wrong on one solve: a sentence and the numbers on each side.
+struct Finding {
+    var detail: String
+    var got: [Double] = []
+    var expected: [Double] = []
+}
+
+/// The invariant pass over one unit (see `InvariantPass`): lays the case out device by device
+/// on a recorded engine and judges each selected invariant after each device.
+struct UnitPass<S: ConstraintSolver> {
+    let unit: InvariantUnit
+    var engine: LayoutEngine<RecordingSolver<S>>
+    var outcome = InvariantOutcome()
+    /// The invariants judged on this case (fixed after the first layout, which sizes the case).
+    var selected: [Invariant] = []
+    /// Conflict claims already judged (claims accumulate over the devices).
+    var claimsJudged = 0
+    /// Digests of a second, unrecorded run over the devices, when the measured run's are not given.
+    var repeatDigests: [String]?
+    /// Fresh layouts per device (index), computed once for the checks that compare with one.
+    var fresh: [Int: LayoutResult?] = [:]
+
+    /// Most findings reported per invariant and solve; the rest are counted in one last finding.
+    static var findingLimit: Int { 5 }
+
+    init(unit: InvariantUnit, engine: LayoutEngine<RecordingSolver<S>>) {
+        self.unit = unit
+        self.engine = engine
+    }
+
+    mutating func run() {
+        for (k, device) in unit.devices.enumerated() {
+            let result: LayoutResult
+            do { result = try engine.layout(on: device) } catch { return }
+            if k == 0 { selected = unit.selection.invariants(constraintCount: engine.system?.constraints.count ?? 0) }
+            let claims = Array(engine.solver.claims[claimsJudged...])
+            claimsJudged = engine.solver.claims.count
+            let verdicts = selected.contains(where: { $0 == .conflictReal || $0 == .conflictMinimal }) ? judgeClaims(claims) : nil
+            for invariant in selected {
+                guard let findings = judge(invariant, result, k, verdicts) else {
+                    outcome.skip(invariant)
+                    continue
+                }
+                record(invariant, findings, k)
+            }
+        }
+    }
+
+    /// The findings of `invariant` on device `k`; nil when it does not apply there or was
+    /// skipped (too large for the oracle).
+    mutating func judge(_ invariant: Invariant, _ result: LayoutResult, _ k: Int, _ verdicts: ConflictFindings?) -> [Finding]? {
+        switch invariant {
+        case .finiteFrames: return finiteFrames(result)
+        case .pixelAligned: return pixelAligned(result, unit.devices[k].pixelGrid)
+        case .requiredSatisfied: return requiredSatisfied()
+        case .expectations: return expectations(result, unit.devices[k])
+        case .deterministic: return deterministic(result, k)
+        case .incrementalEqualsFresh: return k == 0 ? nil : incrementalEqualsFresh(result, k)
+        case .translateRoot: return translateRoot(k)
+        case .conflictReal: return verdicts?.real
+        case .conflictMinimal: return verdicts?.minimal
+        case .optimal: return optimal(result)
+        case .ambiguityCorrect: return ambiguityCorrect(result)
+        }
+    }
+
+    /// Counts the solve and turns findings into failures, at most `findingLimit` of them.
+    mutating func record(_ invariant: Invariant, _ findings: [Finding], _ k: Int) {
+        outcome.count(invariant, failed: !findings.isEmpty)
+        var kept = Array(findings.prefix(Self.findingLimit))
+        if findings.count > Self.findingLimit {
+            kept.append(Finding(detail: "and \(findings.count - Self.findingLimit) more like these"))
+        }
+        for f in kept {
+            outcome.failures.append(InvariantFailure(
+                invariant: invariant, caseName: unit.loaded.tree.name, source: unit.source, device: unit.devices[k].id,
+                strategy: unit.strategy.name, direction: unit.directionName, detail: f.detail, got: f.got, expected: f.expected,
+                replay: unit.replay(invariant, deviceIndex: k), unit: unit.unitIndex))
+        }
+    }
+
+    /// A layout of device `k` on a fresh engine and solver (the strategy's own, unrecorded), with
+    /// the root at `origin`; nil when the case cannot be laid out that way.
+    func freshLayout(_ k: Int, rootOrigin origin: (x: Double, y: Double) = (0, 0)) -> LayoutResult? {
+        Self.freshLayout(unit, k, rootOrigin: origin, unit.strategy.make())
+    }
+
+    static func freshLayout<T: ConstraintSolver>(_ unit: InvariantUnit, _ k: Int, rootOrigin: (x: Double, y: Double), _ solver: T) -> LayoutResult? {
+        var e = LayoutEngine(tree: unit.loaded.tree, solver: solver, direction: unit.direction)
+        return try? e.layout(on: unit.devices[k], rootOrigin: rootOrigin)
+    }
+
+    /// The fresh layout of device `k`, computed once.
+    mutating func cachedFresh(_ k: Int) -> LayoutResult? {
+        if let r = fresh[k] { return r }
+        let r = freshLayout(k)
+        fresh[k] = r
+        return r
+    }
+}

@@ -1,0 +1,116 @@
+import AutoLayout
+import Cassowary
+import Foundation
+@testable import Harness
+import LinearConstraints
+import Testing
+
+/// Each invariant catches a planted violation and passes on correct results.
+@Suite struct InvariantTests {
+    typealias F = InvariantFixtures
+
+    /// Runs `invariants` on a golden case (its first two devices) with a stub strategy.
+    func failures(_ name: String, _ invariants: [Invariant], devices: Int = 2, make: @escaping @Sendable () -> any ConstraintSolver) throws -> [InvariantFailure] {
+        let unit = F.unit(try F.golden(name), BenchStrategy(name: "stub", make: make), InvariantSelection(mode: .listed, listed: invariants), devices: devices)
+        return InvariantPass.check(unit).failures
+    }
+
+    @Test(arguments: InvariantFixtures.goldenNames)
+    func everyInvariantHoldsOnGoldenCasesUnderCassowary(_ name: String) throws {
+        let outcome = InvariantPass.check(F.unit(try F.golden(name), F.cassowary, .all))
+        #expect(outcome.failures.map(\.description) == [])
+        let checked = outcome.tallies.filter { $0.checked > 0 }.map(\.invariant)
+        #expect(checked.contains(.optimal) && checked.contains(.requiredSatisfied) && checked.contains(.incrementalEqualsFresh))
+    }
+
+    @Test func cheapInvariantsHoldOnGoldenCasesUnderWeightedPriorities() throws {
+        for name in F.goldenNames {
+            let outcome = InvariantPass.check(F.unit(try F.golden(name), F.weighted, .cheap))
+            #expect(outcome.failures.map(\.description) == [], "\(name)")
+        }
+    }
+
+    @Test func aNonFiniteFrameFailsFiniteFrames() throws {
+        let target = F.variable(view: 1, .width)
+        let found = try failures("magenta-bar-and-square", [.finiteFrames]) { CorruptingSolver(target: target, corrupt: { _ in .nan }) }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .finiteFrames })
+        #expect(found.first?.got.contains { $0.isNaN } == true)
+    }
+
+    @Test func aMovedVariableFailsRequiredSatisfied() throws {
+        let target = F.variable(view: 1, .minX)
+        let found = try failures("magenta-bar-and-square", [.requiredSatisfied]) { CorruptingSolver(target: target, corrupt: { $0 + 3 }) }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .requiredSatisfied })
+    }
+
+    @Test func anOffGridFrameFailsPixelAligned() throws {
+        let loaded = try F.golden("magenta-bar-and-square")
+        var engine = LayoutEngine(tree: loaded.tree, solver: CassowarySolver())
+        let device = loaded.ownDevices![0]
+        var result = try engine.layout(on: device)
+        let pass = UnitPass(unit: F.unit(loaded, F.cassowary), engine: LayoutEngine(tree: loaded.tree, solver: RecordingSolver(CassowarySolver())))
+        #expect(pass.pixelAligned(result, device.pixelGrid).isEmpty)
+        result.frames[1].frame.x += 0.1
+        let found = pass.pixelAligned(result, device.pixelGrid)
+        #expect(found.count == 1 && found[0].got == [result.frames[1].frame.x])
+    }
+
+    @Test func aWrongExpectationFailsExpectations() throws {
+        var loaded = try F.golden("magenta-bar-and-square")
+        let unit = F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.expectations]))
+        #expect(InvariantPass.check(unit).failures.isEmpty)
+        let k = try #require(loaded.layoutCase.expect.firstIndex { $0.frames?.isEmpty == false })
+        loaded.layoutCase.expect[k].frames![0].frame.width += 1
+        let found = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.expectations]))).failures
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .expectations })
+    }
+
+    @Test func aSolverThatDiffersBetweenRunsFailsDeterministic() throws {
+        let target = F.variable(view: 1, .minX)
+        let found = try failures("magenta-bar-and-square", [.deterministic]) { NonDeterministicSolver(target: target) }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .deterministic })
+    }
+
+    @Test func theMeasuredDigestIsTheRepeatDeterministicCompares() throws {
+        let loaded = try F.golden("magenta-bar-and-square")
+        var unit = F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.deterministic]))
+        unit.measuredDigests = ["0000000000000000", "0000000000000000"]
+        let found = InvariantPass.check(unit).failures
+        #expect(found.count == 2 && found.allSatisfy { $0.invariant == .deterministic })
+    }
+
+    @Test func aSwitchThatLeavesAViewBehindFailsIncrementalEqualsFresh() throws {
+        let watched = F.variable(view: 0, .height), target = F.variable(view: 1, .minX)
+        let found = try failures("magenta-bar-and-square", [.incrementalEqualsFresh]) { StaleAfterSwitchSolver(watched: watched, target: target) }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .incrementalEqualsFresh })
+        #expect(found.allSatisfy { $0.device != "iphone-8" })
+    }
+
+    @Test func aConflictThatCanHoldFailsConflictReal() throws {
+        let found = try failures("magenta-bar-and-square", [.conflictReal, .conflictMinimal]) { FalseConflictSolver() }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .conflictReal })
+    }
+
+    @Test func aPaddedConflictFailsConflictMinimalButIsReal() throws {
+        let found = try failures("conflicting-heights", [.conflictReal, .conflictMinimal]) { PaddedConflictSolver() }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .conflictMinimal })
+        let honest = try failures("conflicting-heights", [.conflictReal, .conflictMinimal]) { CassowarySolver() }
+        #expect(honest.isEmpty)
+    }
+
+    @Test func aWrongObjectiveFailsOptimal() throws {
+        let found = try failures("magenta-bar-and-square", [.optimal]) { WrongObjectiveSolver() }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .optimal })
+    }
+
+    @Test func missingAmbiguityFailsAmbiguityCorrect() throws {
+        let found = try failures("square-without-height", [.ambiguityCorrect]) { NeverAmbiguousSolver() }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .ambiguityCorrect })
+    }
+
+    @Test func aChildThatFollowsTheRootFailsTranslateRoot() throws {
+        let target = F.variable(view: 1, .minX)
+        let found = try failures("magenta-bar-and-square", [.translateRoot]) { OriginLeakSolver(target: target) }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .translateRoot })
+    }
+}
