@@ -232,7 +232,43 @@ struct Tableau {
             if r != except { columnScratch.append(r) }
         }
         columns[Int(s)].removeLast(count - kept)
-        columnScratch.sort()
+        sortInPlace(&columnScratch)
+    }
+}
+
+/// Sorts without allocating (the standard library's stable sort takes a scratch buffer on every
+/// call, which a drag must not do): nothing when already sorted (the usual case, columns grow in
+/// slot order), else an in-place heapsort. O(n) or O(n log n).
+func sortInPlace(_ a: inout [Int32]) {
+    var sorted = true
+    for i in a.indices.dropFirst() where a[i - 1] > a[i] {
+        sorted = false
+        break
+    }
+    if sorted { return }
+    a.withUnsafeMutableBufferPointer { b in
+        let n = b.count
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while 2 * root + 1 < end {
+                var child = 2 * root + 1
+                if child + 1 < end, b[child] < b[child + 1] { child += 1 }
+                if b[root] >= b[child] { return }
+                b.swapAt(root, child)
+                root = child
+            }
+        }
+        var start = n / 2 - 1
+        while start >= 0 {
+            siftDown(start, n)
+            start -= 1
+        }
+        var end = n - 1
+        while end > 0 {
+            b.swapAt(0, end)
+            siftDown(0, end)
+            end -= 1
+        }
     }
 }
 
