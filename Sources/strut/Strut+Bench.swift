@@ -8,9 +8,10 @@ import Harness
 /// out on devices under strategies on every core and reports latency, CPU time, allocations and
 /// solver counters per family, size, device and strategy (Harness does the work).
 ///
-/// Exit status: 0 when everything ran; 1 when a case failed to load or lay out, or the run
-/// stopped early (Ctrl-C, --time-limit; what was measured is still reported and written);
-/// 2 for a usage error.
+/// Exit status: 0 when everything ran and every checked invariant held; 1 when a case failed to
+/// load or lay out, or the run stopped early (Ctrl-C, --time-limit; what was measured is still
+/// reported and written); 2 for a usage error; 3 when an invariant failed (before 1: a wrong
+/// answer matters more than a missing one).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -31,8 +32,14 @@ struct BenchCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
-            Exit status: 0 when everything ran, 1 when a case failed or the run stopped early \
-            (Ctrl-C or --time-limit; results are still written), 2 for a usage error.
+            Invariants (--invariants): after each unit's measured runs, an unmeasured pass checks \
+            cheap (default: the cheap invariants on every solve, the costly ones on cases of at \
+            most 60 lowered constraints), all, none, or a comma list of: \(Invariant.nameList). \
+            Failures are printed first and written to the results file with a replay command.
+
+            Exit status: 0 when everything ran and every checked invariant held, 1 when a case \
+            failed or the run stopped early (Ctrl-C or --time-limit; results are still written), \
+            2 for a usage error, 3 when an invariant failed.
             """)
 
     @Argument(help: "Case files or directories of case files.")
@@ -74,6 +81,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the JSON results file here.")
     var out: String?
 
+    @Option(help: "Invariants to check: cheap, all, none, or a comma list of names.")
+    var invariants = "cheap"
+
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
 
@@ -83,7 +93,9 @@ struct BenchCommand: ParsableCommand {
         let results = BenchSession.run(
             plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
+        for f in results.invariants.failures { print(f) }
         print(BenchTable.text(results), terminator: "")
+        print(results.invariants.tallyText, terminator: "")
         if let out {
             do { try ResultsFile.write(results, to: out) } catch {
                 FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
@@ -91,6 +103,7 @@ struct BenchCommand: ParsableCommand {
             }
             print("results: \(out)")
         }
+        if results.invariants.hasFailures { throw ExitCode(3) }
         if results.hasFailures { throw ExitCode.failure }
     }
 
@@ -116,6 +129,7 @@ struct BenchCommand: ParsableCommand {
         plan.repeats = repeats
         plan.warmup = warmup
         plan.seed = seed
+        plan.invariants = try InvariantSelection(parsing: invariants)
         if let shard { plan.shard = try Shard(parsing: shard) }
         plan.inputArguments = useDefault ? [] : paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
         return plan

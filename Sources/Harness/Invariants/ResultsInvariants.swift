@@ -46,17 +46,16 @@ extension InvariantOutcome {
         return out
     }
 
-    /// Failures first, one paragraph each, then one line per invariant that judged anything:
-    /// `name: N checked, F failed, S skipped`. Empty when nothing was checked.
-    public var text: String {
-        var out = ""
-        for f in failures { out += f.description + "\n" }
+    /// Failures first, one paragraph each, then `tallyText`.
+    public var text: String { failures.map { $0.description + "\n" }.joined() + tallyText }
+
+    /// One line over the invariants that judged anything, `name P/N passed (S skipped)` each;
+    /// empty when nothing was checked.
+    public var tallyText: String {
         let used = tallies.filter { $0.checked + $0.skipped > 0 }
-        if !used.isEmpty {
-            out += "invariants: " + used.map { t in
-                "\(t.invariant.rawValue) \(t.checked - t.failed)/\(t.checked) passed" + (t.skipped > 0 ? " (\(t.skipped) skipped)" : "")
-            }.joined(separator: ", ") + "\n"
-        }
-        return out
+        guard !used.isEmpty else { return "" }
+        return "invariants: " + used.map { t in
+            "\(t.invariant.rawValue) \(t.checked - t.failed)/\(t.checked) passed" + (t.skipped > 0 ? " (\(t.skipped) skipped)" : "")
+        }.joined(separator: ", ") + "\n"
     }
 }
