@@ -33,7 +33,8 @@ public struct FamilyInput: Hashable, Sendable {
     /// within the family and size), so adding a family or a size leaves the others' cases alone.
     public func requests(seed: UInt64, count: Int) throws(BenchUsageError) -> [CaseSource] {
         var out: [CaseSource] = []
-        for size in sizes.map { $0.map(Optional.some) } ?? [nil] {
+        let list: [Int?] = sizes?.map(Optional.some) ?? [nil]
+        for size in list {
             do throws(GeneratorError) {
                 let rs = try GeneratorFamilies.requests(family: family, size: size, runSeed: seed, count: count, parameters: [])
                 out += rs.map(CaseSource.generated)
