@@ -42,18 +42,31 @@ extension UnitPass {
         }
     }
 
-    /// `expectations`: the case's `expect` entries for the device hold. Skipped (nil) when the
-    /// direction is overridden against the case's own (the expectations are for the case's
-    /// direction); an `ambiguous` expectation is left out for a strategy that cannot report
-    /// ambiguity.
+    /// `expectations`: the case's `expect` entries for the device hold (frames within 1e-6
+    /// points, with both frames as the numbers; ambiguity and conflicts as the case reader
+    /// judges them). Skipped (nil) when there are none, or when the direction is overridden
+    /// against the case's own (the expectations are for the case's direction); an `ambiguous`
+    /// expectation is left out for a strategy that cannot report ambiguity.
     func expectations(_ result: LayoutResult, _ device: DeviceConfiguration) -> [Finding]? {
         var c = unit.loaded.layoutCase
         if let d = unit.direction, d != unit.loaded.tree.layoutDirection { return nil }
-        guard !c.expectations(for: device).isEmpty else { return nil }
-        if result.ambiguous == nil {
-            for k in c.expect.indices { c.expect[k].ambiguous = nil }
+        let applying = c.expectations(for: device)
+        guard !applying.isEmpty else { return nil }
+        var out: [Finding] = []
+        for e in applying {
+            for f in e.frames ?? [] {
+                guard let got = result.frame(of: f.view) else { continue }
+                if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= 1e-6 }) {
+                    out.append(Finding(detail: "expect[\"\(e.device)\"].frames.\(f.view): expected \(f.frame), got \(got)",
+                                       got: got.components, expected: f.frame.components))
+                }
+            }
         }
-        return c.mismatches(result, on: device).map { Finding(detail: $0) }
+        for k in c.expect.indices {
+            c.expect[k].frames = c.expect[k].frames?.filter { result.frame(of: $0.view) == nil }
+            if result.ambiguous == nil { c.expect[k].ambiguous = nil }
+        }
+        return out + c.mismatches(result, on: device).map { Finding(detail: $0) }
     }
 
     /// `deterministic`: the frames are bit-identical to another layout on a fresh solver (the
