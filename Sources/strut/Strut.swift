@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `strut` command: a thin layer of argument parsing and wiring, one file per subcommand.
 @main
@@ -15,4 +16,22 @@ struct Strut: ParsableCommand {
             BenchCommand.self,
             MergeCommand.self,
         ])
+
+    /// Runs the command line with one exit-status convention for every subcommand (README):
+    /// 0 success, 1 a failure the run found (a failed expectation, a disagreement, an error
+    /// outcome), 2 bad usage or bad input, 3 an invariant failure in `strut bench`. The argument
+    /// parser's own usage errors (an unknown option, a missing argument) would exit 64; they
+    /// exit 2 like every other usage error.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(withError: ExitCode(2))
+        }
+    }
 }
