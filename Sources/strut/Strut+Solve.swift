@@ -21,6 +21,10 @@ struct SolveCommand: ParsableCommand {
 
             --json prints the result document of spec/case-format.md, one line per device.
             --trace adds an _autolayoutTrace-style tree per device.
+            --fitting VIEW[:compressed|expanded] adds the size UIKit's systemLayoutSizeFitting \
+            gives VIEW on each device (its subtree laid out free-standing in a separate engine, \
+            the target at priority 50; the main layout is not affected); with --json, a \
+            "fitting" member of the result document.
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
@@ -43,19 +47,24 @@ struct SolveCommand: ParsableCommand {
     @Flag(help: "Print an _autolayoutTrace-style view tree per device.")
     var trace = false
 
+    @Option(help: "Also print VIEW's systemLayoutSizeFitting size per device: VIEW[:compressed|expanded] (default compressed); repeatable.")
+    var fitting: [String] = []
+
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
         let (layoutCase, tree) = try readCase()
         let configurations = try devices(layoutCase)
+        let fittings = try fittingRequests(tree)
         let results: [LayoutResult]
         do { results = try Self.layout(tree, on: configurations, solver: chosen.make(false)) } catch {
             throw fail("\(file): \(error)")
         }
         var failures: [String] = []
         for (configuration, result) in zip(configurations, results) {
-            print(json ? result.json.jsonText() : SolveReport.text(result), terminator: json ? "\n" : "")
+            let fitted = try fit(fittings, tree, on: configuration, strategy: chosen)
+            print(json ? Self.document(result, fitted).jsonText() : SolveReport.text(result) + SolveReport.text(fitted), terminator: json ? "\n" : "")
             if trace { print(result.autolayoutTrace(tree), terminator: "") }
             failures += layoutCase.mismatches(result, on: configuration).map { "\(configuration.id): \($0)" }
         }
