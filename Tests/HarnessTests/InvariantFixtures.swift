@@ -161,3 +161,39 @@ struct OriginLeakSolver: ForwardingSolver {
         return variable == target ? v + 0.5 * inner.value(of: InvariantFixtures.variable(view: 0, .minX)) : v
     }
 }
+
+/// Moves one view by what the solver was told and in which order, which a correct solver never
+/// depends on: by the variables of the last required constraint added (`lastAdded`), by the
+/// parity of the number of required constraints held (`requiredCount`), or always by 2 points
+/// (`always`, which no mirror can follow).
+struct HistorySensitiveSolver: ForwardingSolver {
+    enum Mode: Sendable { case lastAdded, requiredCount, always }
+    var inner = CassowarySolver()
+    let mode: Mode
+    let target: Variable
+    var lastAdded = 0.0
+    var required = 0
+    init(_ mode: Mode, target: Variable) {
+        self.mode = mode
+        self.target = target
+    }
+    mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        try inner.add(constraint, id: id)
+        if constraint.isRequired {
+            lastAdded = Double(constraint.expression.terms.reduce(0) { $0 + Int($1.variable.index) } % 11)
+            required += 1
+        }
+    }
+    mutating func remove(_ id: ConstraintID) throws(SolverError) {
+        try inner.remove(id)
+        required -= 1
+    }
+    func value(of variable: Variable) -> Double {
+        let shift: Double = switch mode {
+        case .lastAdded: lastAdded
+        case .requiredCount: Double(required % 2)
+        case .always: 2
+        }
+        return inner.value(of: variable) + (variable == target ? shift : 0)
+    }
+}

@@ -114,3 +114,36 @@ import Testing
         #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .translateRoot })
     }
 }
+
+/// The metamorphic invariants that change the case catch solvers that depend on what they
+/// should not, and hold for Cassowary on the golden cases.
+@Suite struct MetamorphicInvariantTests {
+    typealias F = InvariantFixtures
+
+    func failures(_ name: String, _ invariant: Invariant, _ mode: HistorySensitiveSolver.Mode) throws -> [InvariantFailure] {
+        let target = F.variable(view: 1, .minX)
+        let stub = BenchStrategy(name: "stub", make: { HistorySensitiveSolver(mode, target: target) })
+        return InvariantPass.check(F.unit(try F.golden(name), stub, InvariantSelection(mode: .listed, listed: [invariant]))).failures
+    }
+
+    @Test func anOrderSensitiveSolverFailsPermuteConstraints() throws {
+        let found = try failures("magenta-bar-and-square", .permuteConstraints, .lastAdded)
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .permuteConstraints })
+    }
+
+    @Test func aCountSensitiveSolverFailsDuplicateRequired() throws {
+        let found = try failures("magenta-bar-and-square", .duplicateRequired, .requiredCount)
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .duplicateRequired })
+    }
+
+    @Test func aViewPushedRightFailsMirrorRightToLeft() throws {
+        let found = try failures("vfl-find-bar", .mirrorRightToLeft, .always)
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .mirrorRightToLeft })
+    }
+
+    @Test func mirroringDoesNotApplyToCasesPinnedToLeftOrRight() throws {
+        let outcome = InvariantPass.check(F.unit(try F.golden("autoresizing-label-top-right"), F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
+        let tally = try #require(outcome.tallies.first { $0.invariant == .mirrorRightToLeft })
+        #expect(tally.checked == 0 && tally.skipped == 2)
+    }
+}

@@ -28,6 +28,15 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case ambiguityCorrect = "ambiguity-correct"
     /// Laying the root out at another origin moves nothing but the root (metamorphic).
     case translateRoot = "translate-root"
+    /// The case's constraints in reverse order lay out the same (metamorphic; cases without
+    /// conflicts, whose broken constraint depends on the order).
+    case permuteConstraints = "permute-constraints"
+    /// A copy of a required constraint added to the case changes nothing (metamorphic; cases
+    /// without conflicts).
+    case duplicateRequired = "duplicate-required"
+    /// Laid out right-to-left, a case that uses only leading/trailing is the left-to-right
+    /// layout mirrored in each superview (metamorphic).
+    case mirrorRightToLeft = "mirror-rtl"
 
     /// Whether a check costs about as much as reading the result (run on every solve by default)
     /// or a further layout or exact solve (run by default only on small cases, see
@@ -35,7 +44,8 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     public var isCheap: Bool {
         switch self {
         case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic: true
-        case .incrementalEqualsFresh, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot: false
+        case .incrementalEqualsFresh, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
+             .permuteConstraints, .duplicateRequired, .mirrorRightToLeft: false
         }
     }
 

@@ -22,6 +22,8 @@ struct UnitPass<S: ConstraintSolver> {
     var repeatDigests: [String]?
     /// Fresh layouts per device (index), computed once for the checks that compare with one.
     var fresh: [Int: LayoutResult?] = [:]
+    /// Trees of the metamorphic variants of the case (nil inside: the variant does not apply).
+    var variants: [Invariant: ViewTree?] = [:]
 
     /// Most findings reported per invariant and solve; the rest are counted in one last finding.
     static var findingLimit: Int { 5 }
@@ -60,6 +62,9 @@ struct UnitPass<S: ConstraintSolver> {
         case .deterministic: return deterministic(result, k)
         case .incrementalEqualsFresh: return k == 0 ? nil : incrementalEqualsFresh(result, k)
         case .translateRoot: return translateRoot(k)
+        case .permuteConstraints: return variant(.permuteConstraints, k)
+        case .duplicateRequired: return variant(.duplicateRequired, k)
+        case .mirrorRightToLeft: return mirrorRightToLeft(k)
         case .conflictReal: return verdicts?.real
         case .conflictMinimal: return verdicts?.minimal
         case .optimal: return optimal(result)

@@ -1,0 +1,82 @@
+import AutoLayout
+import LinearConstraints
+
+/// Metamorphic invariants that change the case itself: the same layout must come out of the
+/// constraints in another order, with a required constraint repeated, and (mirrored) in the
+/// other direction. Each costs one validation per unit and one fresh layout per device.
+extension UnitPass {
+    /// `permute-constraints` and `duplicate-required`: the variant's fresh layout on device `k`
+    /// equals the case's (views either calls ambiguous aside). Nil (not applicable) when the
+    /// case has no variant of that kind or its fresh layout breaks a conflict, since which
+    /// constraint breaks depends on the order.
+    mutating func variant(_ kind: Invariant, _ k: Int) -> [Finding]? {
+        guard let tree = variantTree(kind), let base = cachedFresh(k), base.conflicts.isEmpty else { return nil }
+        guard let other = Self.freshLayout(tree, unit, k, unit.strategy.make()) else {
+            return [Finding(detail: "the \(kind.rawValue) variant of the case could not be laid out")]
+        }
+        let what = kind == .permuteConstraints ? "with the constraints reversed" : "with a required constraint repeated"
+        return Self.frameDifferences(other, base, shift: (0, 0), what: what, other: "as written")
+    }
+
+    /// The variant tree for `kind`, validated once per unit; nil when it does not apply.
+    mutating func variantTree(_ kind: Invariant) -> ViewTree? {
+        if let t = variants[kind] { return t }
+        var c = unit.loaded.layoutCase
+        switch kind {
+        case .permuteConstraints:
+            if c.constraints.count >= 2 { c.constraints.reverse() } else { c.constraints = [] }
+        case .duplicateRequired:
+            if let original = c.constraints.first(where: { $0.priority.isRequired && $0.isActive && $0.when == nil }) {
+                var copy = original
+                copy.identifier = original.identifier.map { $0 + "~duplicate" }
+                c.constraints.append(copy)
+            } else { c.constraints = [] }
+        default: c.constraints = []
+        }
+        let tree = c.constraints.isEmpty ? nil : try? c.validate()
+        variants[kind] = tree
+        return tree
+    }
+
+    /// `mirror-rtl`: laid out right-to-left, every view's frame is its left-to-right frame
+    /// mirrored within its superview (`x' = W − x − width`, the root unchanged). Only for units in
+    /// the case's own direction whose case can mirror: no left/right attributes or options, no
+    /// forced semantic content, no autoresizing subviews, no asymmetric alignment insets, and a
+    /// device whose left and right safe-area insets are equal.
+    mutating func mirrorRightToLeft(_ k: Int) -> [Finding]? {
+        guard unit.direction == nil, Self.canMirror(unit.loaded.tree, unit.loaded.layoutCase),
+              unit.devices[k].safeArea.left == unit.devices[k].safeArea.right else { return nil }
+        let ltr = Self.freshLayout(unit, k, direction: .leftToRight, unit.strategy.make())
+        let rtl = Self.freshLayout(unit, k, direction: .rightToLeft, unit.strategy.make())
+        guard let ltr, let rtl else { return [Finding(detail: "a fresh left-to-right or right-to-left layout failed")] }
+        var mirrored = ltr
+        for (i, view) in unit.loaded.tree.views.enumerated() {
+            guard let parent = view.superview?.rawValue else { continue }
+            let w = ltr.frames[parent].frame.width
+            mirrored.frames[i].frame.x = w - ltr.frames[i].frame.x - ltr.frames[i].frame.width
+        }
+        return Self.frameDifferences(rtl, mirrored, shift: (0, 0), what: "right-to-left", other: "left-to-right mirrored")
+    }
+
+    static func freshLayout<T: ConstraintSolver>(_ tree: ViewTree, _ unit: InvariantUnit, _ k: Int, _ solver: T) -> LayoutResult? {
+        var e = LayoutEngine(tree: tree, solver: solver, direction: unit.direction)
+        return try? e.layout(on: unit.devices[k])
+    }
+
+    static func freshLayout<T: ConstraintSolver>(_ unit: InvariantUnit, _ k: Int, direction: LayoutDirection, _ solver: T) -> LayoutResult? {
+        var e = LayoutEngine(tree: unit.loaded.tree, solver: solver, direction: direction)
+        return try? e.layout(on: unit.devices[k])
+    }
+
+    /// True when nothing in the case is tied to left or right rather than leading or trailing.
+    static func canMirror(_ tree: ViewTree, _ c: LayoutCase) -> Bool {
+        let absolute: Set<LayoutAttribute> = [.left, .right, .leftMargin, .rightMargin]
+        let usesAbsolute = c.constraints.contains { absolute.contains($0.first.attribute) || $0.second.map { absolute.contains($0.attribute) } == true }
+        let absoluteOptions: Set<FormatOption> = [.alignAllLeft, .alignAllRight, .directionLeftToRight, .directionRightToLeft]
+        let formatAbsolute = c.formats.contains { f in f.options.contains { absoluteOptions.contains($0) } }
+        let views = tree.views.dropFirst()
+        let pinned = views.contains { $0.translatesAutoresizingMask || $0.semanticContentAttribute != .unspecified
+            || $0.alignmentRectInsets.left != $0.alignmentRectInsets.right }
+        return !usesAbsolute && !formatAbsolute && !pinned && tree.views[0].semanticContentAttribute == .unspecified
+    }
+}
