@@ -63,6 +63,7 @@ struct Worker {
         var u = InvariantUnit(loaded: loaded, source: plan.sources[unitSource(unit)].label, devices: devices, strategy: strategy,
                               direction: direction, selection: plan.invariants, measuredDigests: digests, deviceSpec: plan.deviceSpec)
         u.unitIndex = unit.index
+        if let first = plan.strategies.first, first.name != strategy.name { u.reference = first }
         return InvariantPass.check(u)
     }
 

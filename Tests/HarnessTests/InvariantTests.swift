@@ -147,3 +147,29 @@ import Testing
         #expect(tally.checked == 0 && tally.skipped == 2)
     }
 }
+
+@Suite struct StrategiesAgreeTests {
+    typealias F = InvariantFixtures
+
+    func unit(_ name: String, _ strategy: BenchStrategy) throws -> InvariantUnit {
+        var u = F.unit(try F.golden(name), strategy, InvariantSelection(mode: .listed, listed: [.strategiesAgree]))
+        u.reference = F.cassowary
+        return u
+    }
+
+    @Test func weightedPrioritiesAgreeWithLexicographicOnGoldenCases() throws {
+        for name in F.goldenNames {
+            #expect(InvariantPass.check(try unit(name, F.weighted)).failures.map(\.description) == [], "\(name)")
+        }
+    }
+
+    @Test func aStrategyThatMovesAViewOrMisreportsTheObjectiveDisagrees() throws {
+        let target = F.variable(view: 1, .minX)
+        let moved = BenchStrategy(name: "stub", make: { HistorySensitiveSolver(.always, target: target) })
+        let found = InvariantPass.check(try unit("magenta-bar-and-square", moved)).failures
+        #expect(found.allSatisfy { $0.invariant == .strategiesAgree } && found.contains { $0.detail.hasPrefix("v1:") })
+        let wrong = BenchStrategy(name: "stub", make: { WrongObjectiveSolver() })
+        let levels = InvariantPass.check(try unit("magenta-bar-and-square", wrong)).failures
+        #expect(!levels.isEmpty && levels.allSatisfy { $0.detail.hasPrefix("objective at priority") })
+    }
+}

@@ -26,6 +26,9 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case optimal
     /// What the engine calls ambiguous is exactly what the oracle's determinacy ranges say.
     case ambiguityCorrect = "ambiguity-correct"
+    /// The run's reference strategy (its first) reaches the same objective, and the same frames
+    /// for every view neither calls ambiguous (where both broke the same conflicts).
+    case strategiesAgree = "strategies-agree"
     /// Laying the root out at another origin moves nothing but the root (metamorphic).
     case translateRoot = "translate-root"
     /// The case's constraints in reverse order lay out the same (metamorphic; cases without
@@ -44,7 +47,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     public var isCheap: Bool {
         switch self {
         case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic: true
-        case .incrementalEqualsFresh, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
+        case .incrementalEqualsFresh, .strategiesAgree, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
              .permuteConstraints, .duplicateRequired, .mirrorRightToLeft: false
         }
     }

@@ -18,6 +18,8 @@ public struct InvariantUnit: Sendable {
     /// The `--devices` text the run used (nil when the devices are the case's own or the
     /// standard set), for the replay command.
     public var deviceSpec: String?
+    /// The strategy `strategies-agree` compares with (the run's first), nil when this is it.
+    public var reference: BenchStrategy?
     /// The work unit's index in the run (-1 outside a run), copied into failures.
     public var unitIndex = -1
 

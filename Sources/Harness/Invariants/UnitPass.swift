@@ -22,6 +22,8 @@ struct UnitPass<S: ConstraintSolver> {
     var repeatDigests: [String]?
     /// Fresh layouts per device (index), computed once for the checks that compare with one.
     var fresh: [Int: LayoutResult?] = [:]
+    /// The reference strategy's layouts over the devices (empty when it failed), computed once.
+    var referenceResults: [LayoutResult]?
     /// Trees of the metamorphic variants of the case (nil inside: the variant does not apply).
     var variants: [Invariant: ViewTree?] = [:]
 
@@ -62,6 +64,7 @@ struct UnitPass<S: ConstraintSolver> {
         case .deterministic: return deterministic(result, k)
         case .incrementalEqualsFresh: return k == 0 ? nil : incrementalEqualsFresh(result, k)
         case .translateRoot: return translateRoot(k)
+        case .strategiesAgree: return strategiesAgree(result, k)
         case .permuteConstraints: return variant(.permuteConstraints, k)
         case .duplicateRequired: return variant(.duplicateRequired, k)
         case .mirrorRightToLeft: return mirrorRightToLeft(k)
