@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Solver benchmarks for Strut, kept in a nested package so the root `swift build` and `swift test`
-// stay quick (package-benchmark's first build takes minutes). Run: `cd Benchmarks && swift package benchmark`.
+// stay quick (package-benchmark's first build takes minutes). Run: `cd Benchmarks && swift package benchmark`
+// (one suite: `swift package benchmark --target LayoutWorkloads`).
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,16 @@ let package = Package(
                 .product(name: "LinearConstraints", package: "Strut"),
             ],
             path: "SolverWorkloads",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "LayoutWorkloads",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AutoLayout", package: "Strut"),
+                .product(name: "Cassowary", package: "Strut"),
+                .product(name: "LinearConstraints", package: "Strut"),
+            ],
+            path: "LayoutWorkloads",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ],
     swiftLanguageModes: [.v6]
