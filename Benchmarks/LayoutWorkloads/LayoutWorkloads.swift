@@ -27,7 +27,7 @@ import LinearConstraints
 // release-mode timing (thread CPU time, median) gave 0.23, 0.27, 0.48 ms per cell to build
 // (lowering alone 0.03-0.04) and 0.044, 0.072, 0.096 ms per cell to switch: below UIKit's
 // ≈ 0.6 ms per 15-view cell up to 1 000 cells, with a 7-view cell; at 10 000 cells the build
-// grows faster than linearly (every cell's row mentions the root's width).
+// grows faster than linearly (not investigated yet; the switch stays linear).
 
 let portrait = try! DeviceSpec.configuration("iphone-14-pro")
 let landscape = try! DeviceSpec.configuration("iphone-14-pro:landscape")
