@@ -150,10 +150,13 @@ struct Tableau {
             if i >= n || dst.syms[i] != s { columns[Int(s)].append(r) }
         }
         cells += written - n
-        scratchSyms.removeLast(scratchSyms.count - written)
-        scratchCoefs.removeLast(scratchCoefs.count - written)
-        swap(&dst.syms, &scratchSyms)
-        swap(&dst.coefs, &scratchCoefs)
+        // Copy back rather than swap buffers: every row keeps its own capacity and the scratch
+        // keeps its, so once a layout has been through its device switches, switching again
+        // allocates nothing.
+        dst.syms.removeAll(keepingCapacity: true)
+        dst.coefs.removeAll(keepingCapacity: true)
+        dst.syms.append(contentsOf: scratchSyms[0..<written])
+        dst.coefs.append(contentsOf: scratchCoefs[0..<written])
         dst.constant = snap(dst.constant, c * src.constant)
         swap(&dst, &rows[Int(r)])
     }
