@@ -173,3 +173,36 @@ import Testing
         #expect(!levels.isEmpty && levels.allSatisfy { $0.detail.hasPrefix("objective at priority") })
     }
 }
+
+@Suite struct StackSemanticsTests {
+    typealias F = InvariantFixtures
+
+    func failures(_ name: String, make: (LoadedCase) -> BenchStrategy) throws -> [InvariantFailure] {
+        let loaded = try F.golden(name)
+        return InvariantPass.check(F.unit(loaded, make(loaded), InvariantSelection(mode: .listed, listed: [.stackSemantics]))).failures
+    }
+
+    /// The first stack view's arranged views, visible ones first.
+    func arranged(_ loaded: LoadedCase, hidden: Bool) throws -> Int {
+        let stack = try #require(loaded.tree.views.first { $0.stack != nil }?.stack)
+        return try #require(stack.arranged.first { loaded.tree.views[$0.rawValue].isHidden == hidden && $0 != stack.arranged.first }).rawValue
+    }
+
+    @Test func aMovedArrangedViewBreaksTheSpacing() throws {
+        let found = try failures("stack-horizontal-fill") { loaded in
+            let target = F.variable(view: (try? arranged(loaded, hidden: false)) ?? 0, .minX)
+            return BenchStrategy(name: "stub", make: { HistorySensitiveSolver(.always, target: target) })
+        }
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .stackSemantics && $0.detail.contains("gap") })
+    }
+
+    @Test func aHiddenViewThatTakesSpaceIsCaught() throws {
+        let found = try failures("stack-hidden-view") { loaded in
+            let view = (try? arranged(loaded, hidden: true)) ?? 0
+            let stack = loaded.tree.views.first { $0.stack != nil }?.stack
+            let target = F.variable(view: view, stack?.axis == .horizontal ? .width : .height)
+            return BenchStrategy(name: "stub", make: { CorruptingSolver(target: target, corrupt: { $0 + 5 }) })
+        }
+        #expect(found.contains { $0.invariant == .stackSemantics && $0.detail.contains("hidden arranged view") })
+    }
+}

@@ -26,6 +26,10 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case optimal
     /// What the engine calls ambiguous is exactly what the oracle's determinacy ranges say.
     case ambiguityCorrect = "ambiguity-correct"
+    /// Stack views arrange as promised: visible arranged views in order along the axis, gaps
+    /// equal to the spacing (fill distributions) or to each other (equalSpacing), equal sizes
+    /// under fillEqually, hidden arranged views of no size along the axis.
+    case stackSemantics = "stack-semantics"
     /// The run's reference strategy (its first) reaches the same objective, and the same frames
     /// for every view neither calls ambiguous (where both broke the same conflicts).
     case strategiesAgree = "strategies-agree"
@@ -46,7 +50,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// `InvariantSelection`).
     public var isCheap: Bool {
         switch self {
-        case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic: true
+        case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic, .stackSemantics: true
         case .incrementalEqualsFresh, .strategiesAgree, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
              .permuteConstraints, .duplicateRequired, .mirrorRightToLeft: false
         }

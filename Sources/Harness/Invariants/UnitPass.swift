@@ -65,6 +65,7 @@ struct UnitPass<S: ConstraintSolver> {
         case .incrementalEqualsFresh: return k == 0 ? nil : incrementalEqualsFresh(result, k)
         case .translateRoot: return translateRoot(k)
         case .strategiesAgree: return strategiesAgree(result, k)
+        case .stackSemantics: return stackSemantics(result, unit.devices[k].pixelGrid)
         case .permuteConstraints: return variant(.permuteConstraints, k)
         case .duplicateRequired: return variant(.duplicateRequired, k)
         case .mirrorRightToLeft: return mirrorRightToLeft(k)

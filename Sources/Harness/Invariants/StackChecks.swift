@@ -1,0 +1,81 @@
+import AutoLayout
+import LinearConstraints
+
+/// `stack-semantics`: what a stack view promises about its arranged views, read off the snapped
+/// frames (arranged views are the stack's subviews, so their frames are in its coordinates).
+/// Edges are snapped one by one, so gaps and sizes are compared within one pixel.
+extension UnitPass {
+    /// Nil (not applicable) for a case without stack views or a layout that broke a conflict
+    /// (a broken constraint may be a stack's own). O(arranged views).
+    func stackSemantics(_ result: LayoutResult, _ grid: PixelGrid) -> [Finding]? {
+        let tree = unit.loaded.tree
+        let stacks = tree.views.indices.filter { tree.views[$0].stack != nil }
+        guard !stacks.isEmpty, result.conflicts.isEmpty else { return nil }
+        let tolerance = 1 / grid.scale + 1e-6
+        var out: [Finding] = []
+        for s in stacks {
+            guard let stack = tree.views[s].stack else { continue }
+            let horizontal = stack.axis == .horizontal
+            let reversed = horizontal && tree.effectiveLayoutDirection(of: ViewIndex(s), base: result.layoutDirection) == .rightToLeft
+            func span(_ v: ViewIndex) -> (min: Double, max: Double) {
+                let f = result.frames[v.rawValue].frame
+                let (o, l) = horizontal ? (f.x, f.width) : (f.y, f.height)
+                return reversed ? (-(o + l), -o) : (o, o + l)
+            }
+            let name = tree.views[s].id
+            for v in stack.arranged where tree.views[v.rawValue].isHidden {
+                let size = span(v).max - span(v).min
+                if abs(size) > tolerance {
+                    out.append(Finding(detail: "\(name): hidden arranged view \(tree.views[v.rawValue].id) takes \(size) points along the axis", got: [size], expected: [0]))
+                }
+            }
+            let visible = stack.arranged.filter { !tree.views[$0.rawValue].isHidden }
+            out += gapFindings(name, stack, visible, span, tolerance)
+            if stack.distribution == .fillEqually, let first = visible.first {
+                let want = span(first).max - span(first).min
+                for v in visible.dropFirst() where abs(span(v).max - span(v).min - want) > tolerance {
+                    out.append(Finding(detail: "\(name) (fillEqually): \(tree.views[v.rawValue].id) is \(span(v).max - span(v).min) long, \(tree.views[first.rawValue].id) \(want)",
+                                       got: [span(v).max - span(v).min], expected: [want]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Order and gaps between consecutive visible arranged views: each starts where the one
+    /// before ends plus the spacing after it (custom, else the stack's) for the fill
+    /// distributions; under equalSpacing, all gaps are equal and at least the spacing. Gaps are
+    /// not judged for system spacing or baseline-relative stacks; equalCentering is judged for
+    /// order only.
+    func gapFindings(
+        _ name: String, _ stack: StackNode, _ visible: [ViewIndex], _ span: (ViewIndex) -> (min: Double, max: Double), _ tolerance: Double
+    ) -> [Finding] {
+        guard visible.count >= 2 else { return [] }
+        let tree = unit.loaded.tree
+        var out: [Finding] = []
+        var gaps: [Double] = []
+        for (a, b) in zip(visible, visible.dropFirst()) {
+            if span(b).min + tolerance < span(a).min {
+                out.append(Finding(detail: "\(name): \(tree.views[b.rawValue].id) starts before \(tree.views[a.rawValue].id) along the axis",
+                                   got: [span(b).min], expected: [span(a).max]))
+            }
+            gaps.append(span(b).min - span(a).max)
+        }
+        guard case .points(let spacing) = stack.spacing, !stack.baselineRelativeArrangement else { return out }
+        switch stack.distribution {
+        case .fill, .fillEqually, .fillProportionally:
+            for (k, a) in visible.dropLast().enumerated() {
+                let want = stack.customSpacing.last { $0.view == a }?.spacing ?? spacing
+                if abs(gaps[k] - want) > tolerance {
+                    out.append(Finding(detail: "\(name): gap after \(tree.views[a.rawValue].id) is \(gaps[k]), spacing \(want)", got: [gaps[k]], expected: [want]))
+                }
+            }
+        case .equalSpacing:
+            if let lo = gaps.min(), let hi = gaps.max(), hi - lo > 2 * tolerance || lo + tolerance < min(spacing, hi) {
+                out.append(Finding(detail: "\(name) (equalSpacing): gaps \(gaps) are not equal or fall below the spacing \(spacing)", got: gaps, expected: [spacing]))
+            }
+        case .equalCentering: break
+        }
+        return out
+    }
+}
