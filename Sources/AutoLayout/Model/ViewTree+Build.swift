@@ -29,9 +29,6 @@ extension ViewTree {
         try applyRootFields(layoutCase.views[0], path: viewsPath.index(0))
         try resolveConstraints(layoutCase.constraints)
         try Self.checkFormats(layoutCase.formats)
-        // A malformed visual format is an error of the file, reported when it is read (with the
-        // caret), not first at layout time.
-        _ = try visualFormatConstraints()
     }
 
     /// Maps every view and guide id to where it is declared, rejecting bad and duplicate ids.
