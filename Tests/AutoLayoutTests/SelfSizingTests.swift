@@ -144,4 +144,13 @@ private typealias T = LayoutTestSupport
         let engine = LayoutEngine(tree: tree, solver: CassowarySolver())
         #expect(throws: LoweringError.self) { try engine.systemLayoutSizeFitting(tree.root, solver: CassowarySolver()) }
     }
+
+    /// A view index from another tree is an error naming the case's views, not a trap.
+    @Test func fittingAViewTheTreeDoesNotHaveIsAnError() throws {
+        let tree = try Self.labelCell()
+        let error = #expect(throws: LoweringError.self) {
+            try tree.systemLayoutSizeFitting(ViewIndex(3), on: try T.device("iphone-8"), solver: CassowarySolver())
+        }
+        #expect(error?.description == "$.views: no view view#3 to fit: the case has 3 views")
+    }
 }

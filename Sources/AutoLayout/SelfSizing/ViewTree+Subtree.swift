@@ -18,9 +18,13 @@ extension ViewTree {
     /// - Root settings: no `additionalSafeAreaInsets` and no system minimum margins (those belong
     ///   to a view controller's main view, which a free-standing view is not).
     ///
-    /// - Throws: `LoweringError` when a visual format of the tree does not parse.
+    /// - Throws: `LoweringError` when `view` is not a view of this tree, or a visual format of
+    ///   the tree does not parse.
     /// - Complexity: O(views + items + constraints + formats).
     public func subtree(rootedAt view: ViewIndex) throws(LoweringError) -> ViewTree {
+        guard views.indices.contains(view.rawValue) else {
+            throw LoweringError(path: "$.views", "no view \(view) to fit: the case has \(views.count) views")
+        }
         var inSubtree = [Bool](repeating: false, count: views.count)
         var viewMap = [Int](repeating: -1, count: views.count)
         var kept: [Int] = []
