@@ -75,8 +75,8 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
 /// Which invariants a run checks (`strut bench --invariants`):
 /// - `cheap` (the default): the cheap invariants on every solve, and the costly ones on cases
 ///   whose lowered system has at most `smallCaseLimit` constraints;
-/// - `all`: every invariant on every case (oracle checks still stop at the oracle's size guard,
-///   which is recorded as skipped, not failed);
+/// - `all`: every invariant on every case (oracle checks still stop at `oracleLimit`, which is
+///   recorded as skipped, not failed);
 /// - `none`: nothing;
 /// - a comma list of names: exactly those, on every case.
 public struct InvariantSelection: Hashable, Sendable, CustomStringConvertible {
@@ -86,6 +86,10 @@ public struct InvariantSelection: Hashable, Sendable, CustomStringConvertible {
     public var listed: [Invariant]
     /// Lowered constraints (all devices' largest) up to which `cheap` also runs costly checks.
     public var smallCaseLimit = 60
+    /// Constraints plus edit variables up to which the oracle checks run in any mode; larger
+    /// systems are skipped (recorded as such). Exact rational solves grow fast: at 400 one solve
+    /// takes about a second, and `ambiguity-correct` takes two LPs per view and component.
+    public var oracleLimit = 200
 
     public static let cheap = InvariantSelection(mode: .cheap, listed: [])
     public static let all = InvariantSelection(mode: .all, listed: [])

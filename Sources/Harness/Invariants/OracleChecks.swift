@@ -7,11 +7,13 @@ import LinearConstraints
 extension UnitPass {
     /// The oracle loaded with the recorded system: edit variables and suggestions first (cheap
     /// solves on few rows), then every held constraint in one batch (one solve). Nil when it is
-    /// beyond the oracle's size guard or the oracle refuses it (rounding made it infeasible).
+    /// beyond the selection's `oracleLimit` or the oracle's own size guard, or the oracle refuses
+    /// it (rounding made it infeasible).
     func oracle() -> ExactSolver? {
         let recorded = engine.solver
         var exact = ExactSolver()
-        guard recorded.heldConstraints.count + recorded.edits.count <= exact.maxConstraints else { return nil }
+        let size = recorded.heldConstraints.count + recorded.edits.count
+        guard size <= min(exact.maxConstraints, unit.selection.oracleLimit) else { return nil }
         do throws(SolverError) {
             for e in recorded.edits { try exact.addEditVariable(e.variable, priority: e.priority) }
             for e in recorded.edits where e.value != 0 { try exact.suggestValue(e.value, for: e.variable) }
