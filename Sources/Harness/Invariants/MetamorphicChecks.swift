@@ -38,24 +38,34 @@ extension UnitPass {
         return tree
     }
 
-    /// `mirror-rtl`: laid out right-to-left, every view's frame is its left-to-right frame
-    /// mirrored within its superview (`x' = W − x − width`, the root unchanged). Only for units in
-    /// the case's own direction whose case can mirror: no left/right attributes or options, no
-    /// forced semantic content, no autoresizing subviews, no asymmetric alignment insets, and a
-    /// device whose left and right safe-area insets are equal.
+    /// `mirror-rtl`: laid out right-to-left, every view's unsnapped window frame is its
+    /// left-to-right one mirrored in the root (`x' = W − x − width`), within 1e-9 of the
+    /// magnitudes in play. Unsnapped, because snapping rounds ties up, which a mirror turns
+    /// into down: snapped frames may differ by a pixel. Only for units in the case's own
+    /// direction whose case can mirror: no left/right attributes or options, no forced semantic
+    /// content, no autoresizing subviews, no asymmetric alignment insets, and a device whose left
+    /// and right safe-area insets are equal.
     mutating func mirrorRightToLeft(_ k: Int) -> [Finding]? {
         guard unit.direction == nil, Self.canMirror(unit.loaded.tree, unit.loaded.layoutCase),
               unit.devices[k].safeArea.left == unit.devices[k].safeArea.right else { return nil }
         let ltr = Self.freshLayout(unit, k, direction: .leftToRight, unit.strategy.make())
         let rtl = Self.freshLayout(unit, k, direction: .rightToLeft, unit.strategy.make())
-        guard let ltr, let rtl else { return [Finding(detail: "a fresh left-to-right or right-to-left layout failed")] }
-        var mirrored = ltr
-        for (i, view) in unit.loaded.tree.views.enumerated() {
-            guard let parent = view.superview?.rawValue else { continue }
-            let w = ltr.frames[parent].frame.width
-            mirrored.frames[i].frame.x = w - ltr.frames[i].frame.x - ltr.frames[i].frame.width
+        guard let ltr, let rtl, let root = ltr.windowFrames.first else {
+            return [Finding(detail: "a fresh left-to-right or right-to-left layout failed")]
         }
-        return Self.frameDifferences(rtl, mirrored, shift: (0, 0), what: "right-to-left", other: "left-to-right mirrored")
+        let ambiguous = Set((ltr.ambiguous ?? []).map(\.view) + (rtl.ambiguous ?? []).map(\.view))
+        var out: [Finding] = []
+        for (i, view) in unit.loaded.tree.views.enumerated() where !ambiguous.contains(view.id) && i < rtl.windowFrames.count {
+            var want = ltr.windowFrames[i]
+            want.x = root.x + root.width - (want.x - root.x) - want.width
+            let got = rtl.windowFrames[i]
+            let scale = max(1, abs(root.width), want.components.map(abs).max() ?? 0)
+            if !zip(got.components, want.components).allSatisfy({ $0 == $1 || abs($0 - $1) <= 1e-9 * scale }) {
+                out.append(Finding(detail: "\(view.id): window frame \(got) right-to-left, \(want) left-to-right mirrored",
+                                   got: got.components, expected: want.components))
+            }
+        }
+        return out
     }
 
     static func freshLayout<T: ConstraintSolver>(_ tree: ViewTree, _ unit: InvariantUnit, _ k: Int, _ solver: T) -> LayoutResult? {
