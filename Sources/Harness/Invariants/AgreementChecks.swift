@@ -28,7 +28,7 @@ extension UnitPass {
                                    got: [a], expected: [b]))
             }
         }
-        return out + Self.frameDifferences(result, other, shift: (0, 0), what: "under \(unit.strategy.name)", other: "under \(reference.name)")
+        return out + Self.frameDifferences(result, other, shift: (0, 0), what: "under \(unit.strategy.name)", other: "under \(reference.name)", tolerance: noise)
     }
 
     /// One incremental pass of `solver` over the unit's devices (fewer results when one throws).

@@ -4,11 +4,16 @@ import LinearConstraints
 /// The invariants that compare a layout with another, fresh one: after a device switch, and
 /// with the root translated (metamorphic). Each costs one fresh layout per device.
 extension UnitPass {
+    /// Points two layouts of one system may differ by from rounding alone: 1e-6, or 1e-12 of the
+    /// largest constant or suggestion held (a system with constants near 1e18 cannot place a
+    /// view to the point in doubles, and a different order of operations rounds differently).
+    var noise: Double { max(1e-6, 1e-12 * magnitude()) }
+
     /// `incremental-equals-fresh`: after a switch to device `k`, every view that neither layout
-    /// calls ambiguous has the frame a fresh engine gives on that device (within 1e-6 points).
+    /// calls ambiguous has the frame a fresh engine gives on that device (within `noise`).
     mutating func incrementalEqualsFresh(_ result: LayoutResult, _ k: Int) -> [Finding] {
         guard let fresh = cachedFresh(k) else { return [Finding(detail: "a fresh layout on this device failed where the switch succeeded")] }
-        return Self.frameDifferences(result, fresh, shift: (0, 0), what: "after the switch", other: "fresh")
+        return Self.frameDifferences(result, fresh, shift: (0, 0), what: "after the switch", other: "fresh", tolerance: noise)
     }
 
     /// `translate-root`: laid out with the root at (40, 24) instead of the origin, the root's
@@ -19,13 +24,14 @@ extension UnitPass {
         guard let base = cachedFresh(k), let moved = freshLayout(k, rootOrigin: shift) else {
             return [Finding(detail: "a fresh layout (at the origin or translated) failed")]
         }
-        return Self.frameDifferences(moved, base, shift: shift, what: "with the root at (40, 24)", other: "at the origin")
+        return Self.frameDifferences(moved, base, shift: shift, what: "with the root at (40, 24)", other: "at the origin", tolerance: noise)
     }
 
-    /// Views whose frames in `a` and `b` differ by more than 1e-6 points once the root's frame in
-    /// `b` is moved by `shift`; views either layout reports ambiguous are left out.
+    /// Views whose frames in `a` and `b` differ by more than `tolerance` points (or 1e-12 of the
+    /// coordinates themselves, for the same reason as `noise`) once the root's
+    /// frame in `b` is moved by `shift`; views either layout reports ambiguous are left out.
     static func frameDifferences(
-        _ a: LayoutResult, _ b: LayoutResult, shift: (x: Double, y: Double), what: String, other: String
+        _ a: LayoutResult, _ b: LayoutResult, shift: (x: Double, y: Double), what: String, other: String, tolerance: Double
     ) -> [Finding] {
         let ambiguous = Set((a.ambiguous ?? []).map(\.view) + (b.ambiguous ?? []).map(\.view))
         var out: [Finding] = []
@@ -35,7 +41,9 @@ extension UnitPass {
                 want.x += shift.x
                 want.y += shift.y
             }
-            let same = zip(fa.frame.components, want.components).allSatisfy { x, y in x == y || abs(x - y) <= 1e-6 }
+            let same = zip(fa.frame.components, want.components).allSatisfy { x, y in
+                x == y || abs(x - y) <= max(tolerance, 1e-12 * max(abs(x), abs(y)))
+            }
             if !same {
                 out.append(Finding(detail: "\(fa.view): \(fa.frame) \(what), \(want) \(other)",
                                    got: fa.frame.components, expected: want.components))

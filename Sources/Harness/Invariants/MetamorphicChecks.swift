@@ -15,7 +15,7 @@ extension UnitPass {
             return [Finding(detail: "the \(kind.rawValue) variant of the case could not be laid out")]
         }
         let what = kind == .permuteConstraints ? "with the constraints reversed" : "with a required constraint repeated"
-        return Self.frameDifferences(other, base, shift: (0, 0), what: what, other: "as written")
+        return Self.frameDifferences(other, base, shift: (0, 0), what: what, other: "as written", tolerance: noise)
     }
 
     /// The variant tree for `kind`, validated once per unit; nil when it does not apply.
