@@ -143,6 +143,13 @@ import Testing
         #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .mirrorRightToLeft })
     }
 
+    @Test func aFixedOffsetDoesNotDoubleAndFailsScaleByTwo() throws {
+        let found = try failures("equal-distribution-layout-guides", .scaleByTwo, .always)
+        #expect(!found.isEmpty && found.allSatisfy { $0.invariant == .scaleByTwo })
+        let formats = InvariantPass.check(F.unit(try F.golden("vfl-bar-and-square"), F.cassowary, InvariantSelection(mode: .listed, listed: [.scaleByTwo])))
+        #expect(formats.tallies.first { $0.invariant == .scaleByTwo }?.checked == 0)
+    }
+
     @Test func mirroringDoesNotApplyToCasesPinnedToLeftOrRight() throws {
         let outcome = InvariantPass.check(F.unit(try F.golden("autoresizing-label-top-right"), F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
         let tally = try #require(outcome.tallies.first { $0.invariant == .mirrorRightToLeft })

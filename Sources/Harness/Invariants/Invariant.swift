@@ -41,6 +41,10 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// A copy of a required constraint added to the case changes nothing (metamorphic; cases
     /// without conflicts).
     case duplicateRequired = "duplicate-required"
+    /// Every length doubled (constants, intrinsic sizes, frames, the screen and its safe area)
+    /// doubles every unsnapped frame (metamorphic; cases without formats, stacks, margins,
+    /// baselines, scroll views or custom insets, whose lengths come from elsewhere).
+    case scaleByTwo = "scale-by-two"
     /// Laid out right-to-left, a case that uses only leading/trailing is the left-to-right
     /// layout mirrored in each superview (metamorphic).
     case mirrorRightToLeft = "mirror-rtl"
@@ -52,7 +56,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
         switch self {
         case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic, .stackSemantics: true
         case .incrementalEqualsFresh, .strategiesAgree, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
-             .permuteConstraints, .duplicateRequired, .mirrorRightToLeft: false
+             .permuteConstraints, .duplicateRequired, .mirrorRightToLeft, .scaleByTwo: false
         }
     }
 

@@ -31,6 +31,8 @@ extension UnitPass {
                 copy.identifier = original.identifier.map { $0 + "~duplicate" }
                 c.constraints.append(copy)
             } else { c.constraints = [] }
+        case .scaleByTwo:
+            if let doubled = Self.doubledCase(c) { c = doubled } else { c.constraints = [] }
         default: c.constraints = []
         }
         let tree = c.constraints.isEmpty ? nil : try? c.validate()

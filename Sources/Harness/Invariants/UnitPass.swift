@@ -69,6 +69,7 @@ struct UnitPass<S: ConstraintSolver> {
         case .permuteConstraints: return variant(.permuteConstraints, k)
         case .duplicateRequired: return variant(.duplicateRequired, k)
         case .mirrorRightToLeft: return mirrorRightToLeft(k)
+        case .scaleByTwo: return scaleByTwo(k)
         case .conflictReal: return verdicts?.real
         case .conflictMinimal: return verdicts?.minimal
         case .optimal: return optimal(result)
