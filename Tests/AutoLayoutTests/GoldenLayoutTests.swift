@@ -78,16 +78,26 @@ import Testing
 
     /// Same conflicts, ambiguity and objective; same frames for every view whose frame is
     /// determined (an ambiguous view may land anywhere on its optimal face, history decides).
+    ///
+    /// Lexicographic optima are discontinuous in rounding: when the two computations reach a level
+    /// with errors that differ only by rounding residue (both within 1e-9, not bit-identical, e.g.
+    /// 6e-15 against 0), the optimal faces below it may legitimately differ (a near-tie; see the
+    /// exact oracle's notes in the README). The levels above it must still agree; the levels
+    /// below it and the frames are then not comparable. Found by this property on seed
+    /// 5118042440959014598 (iphone-x:landscape, then iphone-14-pro): level 999.99994 at 6.2e-15
+    /// against 0, and level 50 at 1162.5 against 1294.5, both optimal for the errors above them
+    /// (`strut bench --invariants optimal` passes on it).
     static func expectSameLayout(_ a: LayoutResult, _ b: LayoutResult, _ label: String) {
         #expect(a.conflicts == b.conflicts, "\(label)")
         #expect(a.ambiguous == b.ambiguous, "\(label)")
-        let ambiguous = Set((a.ambiguous ?? []).map(\.view))
-        for (x, y) in zip(a.frames, b.frames) where !ambiguous.contains(x.view) {
-            #expect(zip(x.frame.components, y.frame.components).allSatisfy { abs($0 - $1) < 1e-6 }, "\(label): \(x.view) \(x.frame) vs \(y.frame)")
-        }
         #expect(a.objective.count == b.objective.count, "\(label)")
         for (x, y) in zip(a.objective, b.objective) {
             #expect(x.priority == y.priority && abs(x.error - y.error) < 1e-6, "\(label): objective \(a.objective) vs \(b.objective)")
+            if x.error != y.error, abs(x.error) < 1e-9, abs(y.error) < 1e-9 { return }
+        }
+        let ambiguous = Set((a.ambiguous ?? []).map(\.view))
+        for (x, y) in zip(a.frames, b.frames) where !ambiguous.contains(x.view) {
+            #expect(zip(x.frame.components, y.frame.components).allSatisfy { abs($0 - $1) < 1e-6 }, "\(label): \(x.view) \(x.frame) vs \(y.frame)")
         }
     }
 
