@@ -36,6 +36,10 @@ struct CassowaryCore {
     var conflictCandidates: [Int32] = []
     /// Magnitude of the numbers seen (>= 1): feasibility tolerances scale with it.
     var magnitude: Double = 1
+    /// Magnitude of the suggested values seen (>= 1): the dual simplex's residue scale.
+    var suggestMagnitude: Double = 1
+    /// The tolerance of the constraint being added (`tolerance(for:)`), for phase one.
+    var addTolerance: Double = 1e-9
     var pivots = 0
     /// Constraints changed since the last optimisation: reads optimise first (`optimizeIfNeeded`).
     var dirty = false

@@ -18,6 +18,7 @@ extension CassowaryCore {
         let savedMagnitude = magnitude
         magnitude = max(magnitude, mag)
         let required = record.constraint.priority.isRequired
+        if required { addTolerance = tolerance(for: record.constraint.expression) }
         if required { beginJournal() }
         let (row, tag) = makeRow(record, owner: slot)
         record.tag = tag
@@ -132,7 +133,7 @@ extension CassowaryCore {
         var row = row
         var subject = chooseSubject(row, tag)
         if subject < 0, row.syms.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
-            guard abs(row.constant) <= feasibilityTolerance else {
+            guard abs(row.constant) <= addTolerance else {
                 conflictCandidates = row.syms
                 throw .unsatisfiable(conflict: [])
             }
@@ -176,7 +177,7 @@ extension CassowaryCore {
         let objectiveSlot = tableau.install(row, basic: Tableau.objectiveSlot)
         optimizeArtificial(objectiveSlot)
         let residual = tableau.rows[Int(objectiveSlot)].constant
-        let success = abs(residual) <= feasibilityTolerance
+        let success = abs(residual) <= addTolerance
         if !success { conflictCandidates = tableau.rows[Int(objectiveSlot)].syms }
         _ = tableau.uninstall(objectiveSlot)
         if !success { throw .unsatisfiable(conflict: []) }

@@ -31,6 +31,7 @@ extension CassowaryCore {
         let delta = value - record.suggested
         records[Int(slot)]!.suggested = value
         magnitude = max(magnitude, abs(value))
+        suggestMagnitude = max(suggestMagnitude, abs(value))
         let plus = record.tag.marker
         let minus = record.tag.other
         if tableau.basicRow[Int(plus)] >= 0 {

@@ -3,8 +3,21 @@ import LinearConstraints
 /// Substitution, pivoting and the primal and dual simplex of the Cassowary method, with a
 /// lexicographic objective (one row per priority level, highest first).
 extension CassowaryCore {
-    /// Feasibility tolerance: constants this close to 0 count as 0 (relative to the magnitudes seen).
+    /// Loose tolerance for the deep invariant checks only (relative to every number seen).
     var feasibilityTolerance: Double { magnitude * 1e-9 }
+
+    /// What the dual simplex treats as rounding residue in a row constant: relative to the
+    /// suggested values (the only numbers a suggestion moves), never to the largest constant of
+    /// the system, so a 1e15 constant elsewhere cannot hide a real violation of a small row.
+    var suggestionTolerance: Double { max(1, suggestMagnitude) * 1e-9 }
+
+    /// The tolerance for deciding that a new constraint holds (phase one, redundant rows): 1e-9
+    /// of the constraint's own magnitude at the current values, `|constant| + Σ|a·x|` (at least 1).
+    func tolerance(for e: LinearExpression) -> Double {
+        var m = abs(e.constant)
+        for t in e.terms { m += abs(t.coefficient) * max(1, abs(value(of: t.variable))) }
+        return max(1, m) * 1e-9
+    }
 
     /// Pivot elements below this are rounding residue and never chosen.
     static let pivotTolerance = 1e-10
@@ -110,7 +123,7 @@ extension CassowaryCore {
         while let r = infeasibleRows.popLast() {
             let b = tableau.rowBasic[Int(r)]
             guard b >= 0, tableau.kinds[Int(b)].isRestricted,
-                tableau.rows[Int(r)].constant < -feasibilityTolerance
+                tableau.rows[Int(r)].constant < -suggestionTolerance
             else {
                 if b >= 0, tableau.kinds[Int(b)].isRestricted, tableau.rows[Int(r)].constant < 0 {
                     tableau.withRow(r) { row, _ in row.constant = 0 }
