@@ -112,3 +112,29 @@ private typealias T = LayoutTestSupport
         #expect(engine.solver.ambiguousVariables(size) == size)
     }
 }
+
+@Suite struct ScrollEdgeTests {
+    /// UIKit attaches a subview's constraints to its scroll view's edges to the content area: a
+    /// 100 × 2000 view pinned to all four edges of a scroll view that fills the iPhone 8 screen
+    /// makes a 100 × 2000 scrollable area while the scroll view keeps the screen's frame.
+    @Test func edgesOfAScrollViewMeanItsContentArea() throws {
+        var c = LayoutCase(name: "scroll-edges", root: "main", views: [
+            LayoutTestSupport.view("main"), LayoutTestSupport.view("scroll", in: "main") { $0.scroll = true },
+            LayoutTestSupport.view("tall", in: "scroll"),
+        ])
+        c.defaults.translatesAutoresizingMask = false
+        c.constraints = try [
+            "scroll.leading == main.leading", "scroll.trailing == main.trailing",
+            "scroll.top == main.top", "scroll.bottom == main.bottom",
+            "tall.leading == scroll.leading", "tall.trailing == scroll.trailing",
+            "tall.top == scroll.top", "tall.bottom == scroll.bottom",
+            "tall.width == 100", "tall.height == 2000",
+        ].map { try ConstraintSpec.parse($0) }
+        let tree = try c.validate()
+        var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+        _ = try engine.layout(on: try LayoutTestSupport.device("iphone-8"))
+        #expect(try ScrollViewTests.frame(engine, "scroll") == LayoutRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(try ScrollViewTests.frame(engine, "scroll.content") == LayoutRect(x: 0, y: 0, width: 100, height: 2000))
+        #expect(try ScrollViewTests.frame(engine, "tall") == LayoutRect(x: 0, y: 0, width: 100, height: 2000))
+    }
+}

@@ -121,7 +121,8 @@ extension LoweredSystem {
     /// variables that adds `−(1 − multiplier)·container.min` when the multiplier is not 1.
     mutating func lowerExplicit(_ anchors: AnchorExpressions) {
         let traits = configuration.sizeClasses
-        for (i, c) in tree.constraints.enumerated() {
+        for (i, original) in tree.constraints.enumerated() {
+            let c = attachingScrollEdgesToContent(original)
             let mirrored = anchors.constantRunsRightToLeft(c)
             var expression = anchors.expression(c.first) - (mirrored ? -c.constant : c.constant)
             if let second = c.second {
@@ -136,6 +137,30 @@ extension LoweredSystem {
 }
 
 extension LoweredSystem {
+    /// UIKit's scroll-view rule: a constraint between a scroll view's edges or centre and
+    /// something inside the scroll view attaches to the scrollable content area (its content
+    /// layout guide), not to its frame; its width and height (and margins) still mean the frame.
+    /// So `content.top == scroll.top` inside `scroll` pins the content to the top of the content
+    /// area and lets the content size the scrollable area. O(depth) per constraint.
+    func attachingScrollEdgesToContent(_ c: LayoutConstraint) -> LayoutConstraint {
+        guard let second = c.second else { return c }
+        var out = c
+        out.first = contentAnchor(c.first, relatedTo: second)
+        out.second = contentAnchor(second, relatedTo: c.first)
+        return out
+    }
+
+    func contentAnchor(_ anchor: Anchor, relatedTo other: Anchor) -> Anchor {
+        let scroll = ViewIndex(anchor.item.rawValue)
+        guard anchor.item.rawValue < tree.views.count, tree.views[scroll.rawValue].isScrollView,
+            let content = tree.views[scroll.rawValue].guides.content,
+            !anchor.attribute.isDimension, !anchor.attribute.isMargin
+        else { return anchor }
+        let otherView = tree.items[other.item.rawValue].owner
+        guard otherView != scroll, tree.isAncestor(scroll, of: otherView) else { return anchor }
+        return Anchor(content, anchor.attribute)
+    }
+
     /// The window origin on the constraint's axis of its container: the nearest common ancestor
     /// of the views owning its two items. O(depth).
     func containerOrigin(_ c: LayoutConstraint) -> LinearExpression {
