@@ -55,6 +55,15 @@ import Testing
             guard fresh.conflicts.isEmpty, fresh.settled, switched.settled,
                 fresh.unmetEdits.isEmpty, switched.unmetEdits.isEmpty
             else { return }
+            // An ambiguous view's frame is wherever history left it on the optimal face, and its
+            // safe area and margins follow that frame into the next pass: the systems the two
+            // engines hold then differ, and so may their optima (seed 8641662651269239989; both
+            // optimal for what they held). Only what ambiguity cannot change is compared.
+            if !(fresh.ambiguous ?? []).isEmpty {
+                #expect(switched.conflicts == fresh.conflicts, "seed \(seed)")
+                #expect(switched.ambiguous == fresh.ambiguous, "seed \(seed)")
+                return
+            }
             GoldenLayoutTests.expectSameLayout(switched, fresh, "seed \(seed), \(a.id) then \(b.id)")
         }
     }
