@@ -29,7 +29,6 @@ struct CassowaryCore {
     var recordOfEdit: [Variable: Int32] = [:]
     /// External symbol per variable index, -1 when the variable was never mentioned.
     var variableSymbol: [Int32] = []
-    var symbolVariable: [Int32] = []
     var infeasibleRows: [Int32] = []
     var journal: Journal?
     /// Symbols of the last failed phase one (or all-dummy row): where a conflict explanation starts.

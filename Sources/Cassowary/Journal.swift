@@ -33,7 +33,6 @@ extension CassowaryCore {
         levels.scales = j.objectiveScales
         for v in j.newVariables { variableSymbol[Int(v)] = -1 }
         variableSymbol.removeLast(variableSymbol.count - j.variableSymbols)
-        symbolVariable.removeLast(symbolVariable.count - tableau.symbolCount)
         infeasibleRows.removeAll(keepingCapacity: true)
         magnitude = j.magnitude
     }

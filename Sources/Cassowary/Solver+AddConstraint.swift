@@ -54,12 +54,10 @@ extension CassowaryCore {
         return m
     }
 
-    /// A new symbol, sizing the per-symbol arrays of the objective and the variable map.
+    /// A new symbol, with room for it in every objective level.
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
         let s = tableau.newSymbol(kind, owner: owner)
         levels.grow(to: tableau.symbolCount)
-        if symbolVariable.count < tableau.symbolCount { symbolVariable.append(-1) }
-        symbolVariable[Int(s)] = -1
         return s
     }
 
@@ -72,7 +70,6 @@ extension CassowaryCore {
         if variableSymbol[i] >= 0 { return variableSymbol[i] }
         let s = newSymbol(.external, owner: -1)
         variableSymbol[i] = s
-        symbolVariable[Int(s)] = v.index
         journal?.newVariables.append(v.index)
         return s
     }

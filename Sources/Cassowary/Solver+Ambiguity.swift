@@ -68,8 +68,6 @@ extension CassowaryCore {
         return high - low > 1e-9 * max(magnitude, abs(high), abs(low))
     }
 
-    func isAmbiguous(_ v: Variable) -> Bool { !ambiguousVariables([v]).isEmpty }
-
     /// A parametric symbol that can move without leaving the optimal face: not a dummy and with a
     /// zero coefficient at every level.
     func isMovable(_ s: Int32) -> Bool {

@@ -1,18 +1,8 @@
 /// The system minimum layout margins of a view controller's root view, by direction (leading and
 /// trailing follow the layout direction).
-public struct SystemMinimumMargins: Hashable, Sendable {
-    public var top: Double
-    public var leading: Double
-    public var bottom: Double
-    public var trailing: Double
+public typealias SystemMinimumMargins = DirectionalEdgeInsets
 
-    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
-        self.top = top
-        self.leading = leading
-        self.bottom = bottom
-        self.trailing = trailing
-    }
-
+extension DirectionalEdgeInsets {
     /// UIKit's minimum for a root view: 16 leading/trailing at compact width, 20 at regular
     /// width, 0 top and bottom (`uikit.md`, "Layout margins, safe area, guides").
     public static func forWidthClass(_ widthClass: SizeClass) -> SystemMinimumMargins {

@@ -64,10 +64,11 @@ public struct GuideInsets: Hashable, Sendable {
     /// The margins of view `i`; its superview's are already computed.
     func margin(of i: Int, tree: ViewTree, configuration: DeviceConfiguration, direction: LayoutDirection, frames: [LayoutRect]) -> EdgeInsets {
         let node = tree.views[i]
-        var m = node.layoutMargins.resolved(tree.effectiveLayoutDirection(of: ViewIndex(i), base: direction))
+        let viewDirection = tree.effectiveLayoutDirection(of: ViewIndex(i), base: direction)
+        var m = node.layoutMargins.resolved(viewDirection)
         if node.superview == nil, tree.respectsSystemMinimumLayoutMargins {
-            let s = configuration.systemMinimumLayoutMargins
-            m = EdgeInsets(top: max(m.top, s.top), left: max(m.left, s.leading), bottom: max(m.bottom, s.bottom), right: max(m.right, s.trailing))
+            let s = configuration.systemMinimumLayoutMargins.resolved(viewDirection)
+            m = EdgeInsets(top: max(m.top, s.top), left: max(m.left, s.left), bottom: max(m.bottom, s.bottom), right: max(m.right, s.right))
         }
         if node.insetsLayoutMarginsFromSafeArea {
             let s = safeArea[i]
