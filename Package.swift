@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ExactSolver", targets: ["ExactSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "Generator", targets: ["Generator"]),
+        .library(name: "Harness", targets: ["Harness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
