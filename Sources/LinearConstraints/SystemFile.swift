@@ -2,10 +2,14 @@
 /// See spec/system-format.md.
 public struct SystemFile: Hashable, Sendable {
     public var name: String
+    /// Free text (an extension of the spec's format, as in case files): a saved fuzz finding
+    /// carries its replay command here. Empty when absent; not written when empty.
+    public var description: String
     public var steps: [SystemStep]
 
-    public init(name: String, steps: [SystemStep]) {
+    public init(name: String, description: String = "", steps: [SystemStep]) {
         self.name = name
+        self.description = description
         self.steps = steps
     }
 }
@@ -70,8 +74,8 @@ extension SystemFile {
 
     public init(json root: JSONValue) throws(SystemFileError) {
         guard case .object(let members) = root else { throw SystemFileError(step: nil, "the file must hold a JSON object") }
-        for m in members where !["strut-system", "name", "steps"].contains(m.key) {
-            throw SystemFileError(step: nil, "unknown field \"\(m.key)\" (expected strut-system, name, steps)")
+        for m in members where !["strut-system", "name", "description", "steps"].contains(m.key) {
+            throw SystemFileError(step: nil, "unknown field \"\(m.key)\" (expected strut-system, name, description, steps)")
         }
         guard case .number(let version)? = root["strut-system"] else {
             throw SystemFileError(step: nil, "missing \"strut-system\": 1 (the format version)")
@@ -82,17 +86,26 @@ extension SystemFile {
             guard case .string(let s) = n else { throw SystemFileError(step: nil, "\"name\" must be a string, not \(n.kindName)") }
             name = s
         }
+        var description = ""
+        if let d = root["description"] {
+            guard case .string(let s) = d else { throw SystemFileError(step: nil, "\"description\" must be a string, not \(d.kindName)") }
+            description = s
+        }
         guard case .array(let items)? = root["steps"] else { throw SystemFileError(step: nil, "missing \"steps\": an array of steps") }
         var steps: [SystemStep] = []
         steps.reserveCapacity(items.count)
         for (i, item) in items.enumerated() { steps.append(try SystemStep(json: item, index: i)) }
-        self.init(name: name, steps: steps)
+        self.init(name: name, description: description, steps: steps)
     }
 
     /// The file as JSON, one step per line, readable by `init(jsonText:)`.
     public func jsonText() -> String {
         var out = "{\n  \"strut-system\": 1,\n  \"name\": "
         writeJSONString(name, to: &out)
+        if !description.isEmpty {
+            out += ",\n  \"description\": "
+            writeJSONString(description, to: &out)
+        }
         out += ",\n  \"steps\": ["
         for (i, step) in steps.enumerated() {
             out += i == 0 ? "\n    " : ",\n    "
