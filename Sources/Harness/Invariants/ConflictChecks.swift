@@ -23,23 +23,25 @@ extension UnitPass {
             let constraints = claim.members.compactMap(\.constraint)
             guard constraints.count == claim.members.count else {
                 let unknown = claim.members.filter { $0.constraint == nil }.map { self.name(of: $0.id) }
-                out.real.append(Finding(detail: "conflict \(names) names constraints the solver does not hold: \(unknown)"))
+                out.real.append(Finding(detail: "conflict \(names) names constraints the solver does not hold: \(unknown)", constraints: names))
                 continue
             }
             if !claim.members.contains(where: { $0.id == claim.rejected }) {
-                out.real.append(Finding(detail: "conflict \(names) leaves out the rejected constraint \(name(of: claim.rejected))"))
+                out.real.append(Finding(detail: "conflict \(names) leaves out the rejected constraint \(name(of: claim.rejected))",
+                                        constraints: names + [name(of: claim.rejected)]))
             }
             guard constraints.count <= Self.conflictSizeLimit, let verdict = try? ConflictAnalysis.verdict(on: constraints) else { continue }
             for k in verdict.nonRequiredMembers {
-                out.real.append(Finding(detail: "conflict \(names) has a non-required member \(names[k]) (priority \(constraints[k].priority))"))
+                out.real.append(Finding(detail: "conflict \(names) has a non-required member \(names[k]) (priority \(constraints[k].priority))",
+                                        constraints: names))
             }
             if !verdict.isInfeasible {
-                out.real.append(Finding(detail: "conflict \(names) can hold: the oracle finds the set satisfiable"))
+                out.real.append(Finding(detail: "conflict \(names) can hold: the oracle finds the set satisfiable", constraints: names))
             } else if !verdict.removableMembers.isEmpty {
                 let extra = verdict.removableMembers.map { names[$0] }
                 out.minimal.append(Finding(
                     detail: "conflict \(names) is not minimal: still infeasible without any one of \(extra)",
-                    got: [Double(names.count)], expected: [Double(names.count - extra.count)]))
+                    got: [Double(names.count)], expected: [Double(names.count - extra.count)], constraints: names))
             }
         }
         return out

@@ -19,7 +19,7 @@ extension UnitPass {
         // started, which is what differs; say so, it is the lead to follow.
         let which = [result.settled ? nil : "after the switch", fresh.settled ? nil : "fresh"].compactMap { $0 }
         let note = " (guide insets still moving after the last pass: \(which.joined(separator: " and ")))"
-        return found.map { f in Finding(detail: f.detail + note, got: f.got, expected: f.expected) }
+        return found.map { f in Finding(detail: f.detail + note, got: f.got, expected: f.expected, views: f.views) }
     }
 
     /// `translate-root`: laid out with the root at (40, 24) instead of the origin, the root's
@@ -52,7 +52,7 @@ extension UnitPass {
             }
             if !same {
                 out.append(Finding(detail: "\(fa.view): \(fa.frame) \(what), \(want) \(other)",
-                                   got: fa.frame.components, expected: want.components))
+                                   got: fa.frame.components, expected: want.components, views: [fa.view]))
             }
         }
         if a.frames.count != b.frames.count {

@@ -25,10 +25,13 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     public var replay: String
     /// The work unit of the run it came from (its place in work-item order); -1 outside a run.
     public var unit: Int
+    /// The layout the failure was found on (nil in results files written before snapshots, and
+    /// for a failure without one layout to show).
+    public var layout: LayoutSnapshot?
 
     public init(
         invariant: Invariant, caseName: String, source: String, device: String, strategy: String, direction: String,
-        detail: String, got: [Double] = [], expected: [Double] = [], replay: String, unit: Int = -1
+        detail: String, got: [Double] = [], expected: [Double] = [], replay: String, unit: Int = -1, layout: LayoutSnapshot? = nil
     ) {
         self.invariant = invariant
         self.caseName = caseName
@@ -41,6 +44,7 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
         self.expected = expected
         self.replay = replay
         self.unit = unit
+        self.layout = layout
     }
 
     public var description: String {
@@ -48,15 +52,17 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The failure as a results-file object: invariant, case, source, device, strategy,
-    /// direction, detail, got, expected, replay, unit (always all keys, in this order).
+    /// direction, detail, got, expected, replay, unit (always all keys, in this order), then
+    /// layout (`LayoutSnapshot.json`) when there is one.
     public var json: JSONValue {
-        .object([
+        let snapshot: [(key: String, value: JSONValue)] = layout.map { [("layout", $0.json)] } ?? []
+        return .object([
             ("invariant", .string(invariant.rawValue)), ("case", .string(caseName)), ("source", .string(source)),
             ("device", .string(device)), ("strategy", .string(strategy)), ("direction", .string(direction)),
             ("detail", .string(detail)),
             ("got", .array(got.map(Self.number))), ("expected", .array(expected.map(Self.number))),
             ("replay", .string(replay)), ("unit", .number(Double(unit))),
-        ])
+        ] + snapshot)
     }
 
     /// JSON has no infinities or NaN: those are written as strings (`"nan"`, `"inf"`, `"-inf"`).
@@ -65,7 +71,23 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
         return .string(x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf"))
     }
 
-    /// Reads a failure back from `json` (for `strut merge` and reports).
+    /// The numbers `number` writes, nil when one is neither a number nor such a string.
+    static func numbers(_ items: [JSONValue]) -> [Double]? {
+        var out: [Double] = []
+        for item in items {
+            switch item {
+            case .number(let x): out.append(x)
+            case .string("nan"): out.append(.nan)
+            case .string("inf"): out.append(.infinity)
+            case .string("-inf"): out.append(-.infinity)
+            default: return nil
+            }
+        }
+        return out
+    }
+
+    /// Reads a failure back from `json` (for `strut merge` and reports); `layout` may be absent
+    /// or null.
     /// - Throws: `InvariantFailureDecodingError` naming the missing or malformed key.
     public init(json: JSONValue) throws(InvariantFailureDecodingError) {
         func string(_ key: String) throws(InvariantFailureDecodingError) -> String {
@@ -73,18 +95,12 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
             return s
         }
         func numbers(_ key: String) throws(InvariantFailureDecodingError) -> [Double] {
-            guard case .array(let items)? = json[key] else { throw InvariantFailureDecodingError(key: key) }
-            var out: [Double] = []
-            for item in items {
-                switch item {
-                case .number(let x): out.append(x)
-                case .string("nan"): out.append(.nan)
-                case .string("inf"): out.append(.infinity)
-                case .string("-inf"): out.append(-.infinity)
-                default: throw InvariantFailureDecodingError(key: key)
-                }
-            }
+            guard case .array(let items)? = json[key], let out = Self.numbers(items) else { throw InvariantFailureDecodingError(key: key) }
             return out
+        }
+        func snapshot() throws(InvariantFailureDecodingError) -> LayoutSnapshot? {
+            guard let v = json["layout"], v != .null else { return nil }
+            return try LayoutSnapshot(json: v)
         }
         func unitIndex() throws(InvariantFailureDecodingError) -> Int {
             guard case .number(let x)? = json["unit"], let k = Int(exactly: x) else { throw InvariantFailureDecodingError(key: "unit") }
@@ -94,7 +110,8 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
         self.init(
             invariant: invariant, caseName: try string("case"), source: try string("source"), device: try string("device"),
             strategy: try string("strategy"), direction: try string("direction"), detail: try string("detail"),
-            got: try numbers("got"), expected: try numbers("expected"), replay: try string("replay"), unit: try unitIndex())
+            got: try numbers("got"), expected: try numbers("expected"), replay: try string("replay"), unit: try unitIndex(),
+            layout: try snapshot())
     }
 }
 

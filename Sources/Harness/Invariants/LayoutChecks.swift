@@ -10,7 +10,7 @@ extension UnitPass {
             let window = k < result.windowFrames.count ? result.windowFrames[k].components : []
             let all = f.frame.components + window
             if !all.allSatisfy(\.isFinite) {
-                out.append(Finding(detail: "\(f.view): frame \(f.frame) (window \(window)) is not finite", got: all))
+                out.append(Finding(detail: "\(f.view): frame \(f.frame) (window \(window)) is not finite", got: all, views: [f.view]))
             }
         }
         return out
@@ -27,7 +27,7 @@ extension UnitPass {
                 let p = c * grid.scale
                 if abs(p - p.rounded()) > 1e-7 * max(1, abs(p)) {
                     out.append(Finding(detail: "\(f.view).\(name) = \(c) is off the @\(grid.scale)x pixel grid",
-                                       got: [c], expected: [p.rounded() / grid.scale]))
+                                       got: [c], expected: [p.rounded() / grid.scale], views: [f.view]))
                 }
             }
         }
@@ -38,7 +38,7 @@ extension UnitPass {
     /// by its terms' magnitudes) at the solver's values.
     func requiredSatisfied() -> [Finding] {
         engine.violatedRequiredConstraints().map { c in
-            Finding(detail: "required constraint \(c.name) does not hold: \(c.description)")
+            Finding(detail: "required constraint \(c.name) does not hold: \(c.description)", constraints: [c.description])
         }
     }
 
@@ -58,7 +58,7 @@ extension UnitPass {
                 guard let got = result.frame(of: f.view) else { continue }
                 if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= 1e-6 }) {
                     out.append(Finding(detail: "expect[\"\(e.device)\"].frames.\(f.view): expected \(f.frame), got \(got)",
-                                       got: got.components, expected: f.frame.components))
+                                       got: got.components, expected: f.frame.components, views: [f.view]))
                 }
             }
         }

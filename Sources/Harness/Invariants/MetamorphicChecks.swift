@@ -64,7 +64,7 @@ extension UnitPass {
             let scale = max(1, abs(root.width), want.components.map(abs).max() ?? 0)
             if !zip(got.components, want.components).allSatisfy({ $0 == $1 || abs($0 - $1) <= 1e-9 * scale }) {
                 out.append(Finding(detail: "\(view.id): window frame \(got) right-to-left, \(want) left-to-right mirrored",
-                                   got: got.components, expected: want.components))
+                                   got: got.components, expected: want.components, views: [view.id]))
             }
         }
         return out

@@ -62,7 +62,7 @@ extension UnitPass {
                 }
             }
             if said != truth {
-                out.append(Finding(detail: "\(view.id): engine says ambiguous \(said), oracle says \(truth) \(ranges)"))
+                out.append(Finding(detail: "\(view.id): engine says ambiguous \(said), oracle says \(truth) \(ranges)", views: [view.id]))
             }
         }
         return out

@@ -22,7 +22,7 @@ extension UnitPass {
             let got = scaled.windowFrames[i].components
             if !zip(got, want).allSatisfy({ $0 == $1 || abs($0 - $1) <= max(tolerance, 1e-12 * abs($1)) }) {
                 out.append(Finding(detail: "\(view.id): window frame \(scaled.windowFrames[i]) doubled, \(base.windowFrames[i]) × 2 wanted",
-                                   got: got, expected: want))
+                                   got: got, expected: want, views: [view.id]))
             }
         }
         return out

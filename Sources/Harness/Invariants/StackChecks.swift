@@ -26,7 +26,8 @@ extension UnitPass {
             for v in stack.arranged where tree.views[v.rawValue].isHidden {
                 let size = span(v).max - span(v).min
                 if abs(size) > tolerance {
-                    out.append(Finding(detail: "\(name): hidden arranged view \(tree.views[v.rawValue].id) takes \(size) points along the axis", got: [size], expected: [0]))
+                    out.append(Finding(detail: "\(name): hidden arranged view \(tree.views[v.rawValue].id) takes \(size) points along the axis", got: [size], expected: [0],
+                                       views: [name, tree.views[v.rawValue].id]))
                 }
             }
             let visible = stack.arranged.filter { !tree.views[$0.rawValue].isHidden }
@@ -35,7 +36,7 @@ extension UnitPass {
                 let want = span(first).max - span(first).min
                 for v in visible.dropFirst() where abs(span(v).max - span(v).min - want) > tolerance {
                     out.append(Finding(detail: "\(name) (fillEqually): \(tree.views[v.rawValue].id) is \(span(v).max - span(v).min) long, \(tree.views[first.rawValue].id) \(want)",
-                                       got: [span(v).max - span(v).min], expected: [want]))
+                                       got: [span(v).max - span(v).min], expected: [want], views: [name, tree.views[v.rawValue].id, tree.views[first.rawValue].id]))
                 }
             }
         }
@@ -57,7 +58,7 @@ extension UnitPass {
         for (a, b) in zip(visible, visible.dropFirst()) {
             if span(b).min + tolerance < span(a).min {
                 out.append(Finding(detail: "\(name): \(tree.views[b.rawValue].id) starts before \(tree.views[a.rawValue].id) along the axis",
-                                   got: [span(b).min], expected: [span(a).max]))
+                                   got: [span(b).min], expected: [span(a).max], views: [name, tree.views[a.rawValue].id, tree.views[b.rawValue].id]))
             }
             gaps.append(span(b).min - span(a).max)
         }
@@ -67,12 +68,14 @@ extension UnitPass {
             for (k, a) in visible.dropLast().enumerated() {
                 let want = stack.customSpacing.last { $0.view == a }?.spacing ?? spacing
                 if abs(gaps[k] - want) > tolerance {
-                    out.append(Finding(detail: "\(name): gap after \(tree.views[a.rawValue].id) is \(gaps[k]), spacing \(want)", got: [gaps[k]], expected: [want]))
+                    out.append(Finding(detail: "\(name): gap after \(tree.views[a.rawValue].id) is \(gaps[k]), spacing \(want)", got: [gaps[k]], expected: [want],
+                                       views: [name, tree.views[a.rawValue].id, tree.views[visible[k + 1].rawValue].id]))
                 }
             }
         case .equalSpacing:
             if let lo = gaps.min(), let hi = gaps.max(), hi - lo > 2 * tolerance || lo + tolerance < min(spacing, hi) {
-                out.append(Finding(detail: "\(name) (equalSpacing): gaps \(gaps) are not equal or fall below the spacing \(spacing)", got: gaps, expected: [spacing]))
+                out.append(Finding(detail: "\(name) (equalSpacing): gaps \(gaps) are not equal or fall below the spacing \(spacing)", got: gaps, expected: [spacing],
+                                   views: [name] + visible.map { tree.views[$0.rawValue].id }))
             }
         case .equalCentering: break
         }

@@ -1,11 +1,15 @@
 import AutoLayout
 import LinearConstraints
 
-/// One thing an invariant found wrong on one solve: a sentence and the numbers on each side.
+/// One thing an invariant found wrong on one solve: a sentence, the numbers on each side, and
+/// what it blames (view ids, constraint descriptions) where the check knows, for the report's
+/// picture of the layout.
 struct Finding {
     var detail: String
     var got: [Double] = []
     var expected: [Double] = []
+    var views: [String] = []
+    var constraints: [String] = []
 }
 
 /// The invariant pass over one unit (see `InvariantPass`): lays the case out device by device
@@ -48,7 +52,7 @@ struct UnitPass<S: ConstraintSolver> {
                     outcome.skip(invariant)
                     continue
                 }
-                record(invariant, findings, k)
+                record(invariant, findings, k, result)
             }
         }
     }
@@ -77,18 +81,20 @@ struct UnitPass<S: ConstraintSolver> {
         }
     }
 
-    /// Counts the solve and turns findings into failures, at most `findingLimit` of them.
-    mutating func record(_ invariant: Invariant, _ findings: [Finding], _ k: Int) {
+    /// Counts the solve and turns findings into failures, at most `findingLimit` of them, each
+    /// with a snapshot of `result` (the layout on device `k`) blaming the finding's views and
+    /// constraints; the summary of the rest carries none.
+    mutating func record(_ invariant: Invariant, _ findings: [Finding], _ k: Int, _ result: LayoutResult) {
         outcome.count(invariant, failed: !findings.isEmpty)
-        var kept = Array(findings.prefix(Self.findingLimit))
-        if findings.count > Self.findingLimit {
-            kept.append(Finding(detail: "and \(findings.count - Self.findingLimit) more like these"))
-        }
-        for f in kept {
+        let screen = unit.devices[k].screenSize
+        for (n, f) in findings.prefix(Self.findingLimit + 1).enumerated() {
+            let summary = n == Self.findingLimit   // present only when there are more than the limit
+            let finding = summary ? Finding(detail: "and \(findings.count - Self.findingLimit) more like these") : f
+            let snapshot = summary ? nil : LayoutSnapshot(result, tree: unit.loaded.tree, screen: screen, views: f.views, constraints: f.constraints)
             outcome.failures.append(InvariantFailure(
                 invariant: invariant, caseName: unit.loaded.tree.name, source: unit.source, device: unit.devices[k].id,
-                strategy: unit.strategy.name, direction: unit.directionName, detail: f.detail, got: f.got, expected: f.expected,
-                replay: unit.replay(invariant, deviceIndex: k), unit: unit.unitIndex))
+                strategy: unit.strategy.name, direction: unit.directionName, detail: finding.detail, got: finding.got,
+                expected: finding.expected, replay: unit.replay(invariant, deviceIndex: k), unit: unit.unitIndex, layout: snapshot))
         }
     }
 

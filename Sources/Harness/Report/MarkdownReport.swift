@@ -1,0 +1,87 @@
+import Foundation
+
+/// The Markdown report, for a pull-request comment: the verdict first, then a summary table per
+/// family, size, strategy and phase (p50/p90/p99 latency, allocated bytes per solve, pivots per
+/// solve), strategy ratios, the invariant tally, and the failures folded in a `<details>` block,
+/// each with the command that replays it. GitHub-flavoured: tables, inline HTML for the fold.
+enum MarkdownReport {
+    static func render(_ facts: ReportFacts) -> String {
+        let r = facts.results
+        let v = facts.verdict
+        var out = "## Strut bench: " + (v.passed ? "✅ passed" : "❌ " + Markup.escape(v.text)) + "\n\n"
+        out += runLine(facts) + "\n\n"
+        out += summaryTable(facts)
+        out += ratioTable(facts)
+        out += tallyTable(facts)
+        out += failureBlock(r)
+        out += "\n<sub>reproduce: <code>" + Markup.escape(r.command) + "</code></sub>\n"
+        return out
+    }
+
+    /// Units, strategies, families, and the machine and load of the first shard.
+    static func runLine(_ facts: ReportFacts) -> String {
+        let r = facts.results
+        var line = "\(r.units.count)/\(r.totalUnits) units, \(Figures.count(r.records.count, "record")), "
+        line += "strategies " + facts.strategies.map { "`\($0)`" }.joined(separator: ", ")
+        if let run = facts.firstRun {
+            line += "; \(Markup.escape(run.machine.host)), \(run.machine.cores) cores, \(run.machine.build) build, "
+            line += "load \(BenchTable.loads(run.loadAtStart)) at start"
+            if r.runs.count > 1 { line += " (\(r.runs.count) shards)" }
+        }
+        return line
+    }
+
+    static func summaryTable(_ facts: ReportFacts) -> String {
+        guard !facts.summary.isEmpty else { return "No records.\n\n" }
+        var out = "| family | size | strategy | phase | solves | p50 | p90 | p99 | alloc/solve (p50) | pivots/solve |\n"
+        out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+        for a in facts.summary {
+            let cells = [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
+                         Figures.duration(a.wall.value(atPercentile: 50)), Figures.duration(a.wall.value(atPercentile: 90)),
+                         Figures.duration(a.wall.value(atPercentile: 99)), Figures.bytes(a.allocated.value(atPercentile: 50)),
+                         Figures.pivotsPerSolve(a)]
+            out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+
+    static func ratioTable(_ facts: ReportFacts) -> String {
+        let ratios = facts.ratios
+        guard !ratios.isEmpty, let base = facts.strategies.first else { return "" }
+        var out = "Median latency relative to `\(base)`:\n\n| family | size | phase | "
+        out += facts.strategies.dropFirst().map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+        out += "|---|---:|---|" + String(repeating: "---:|", count: facts.strategies.count - 1) + "\n"
+        for x in ratios {
+            let cells = x.ratios.map { $0.map { Figures.fixed($0) + "×" } ?? "-" }
+            out += "| \(Markup.markdownCell(x.family)) | \(x.size) | \(x.phase.rawValue) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+
+    static func tallyTable(_ facts: ReportFacts) -> String {
+        let used = facts.usedTallies
+        guard !used.isEmpty else { return "No invariants were checked.\n\n" }
+        var out = "| invariant | checked | passed | failed | skipped |\n|---|---:|---:|---:|---:|\n"
+        for t in used {
+            let mark = t.failed > 0 ? "❌ " : (t.checked > 0 ? "✅ " : "")
+            out += "| \(mark)`\(t.invariant.rawValue)` | \(t.checked) | \(t.checked - t.failed) | \(t.failed) | \(t.skipped) |\n"
+        }
+        return out + "\n"
+    }
+
+    /// Invariant failures and failed cases in one fold, each with its replay command.
+    static func failureBlock(_ r: BenchResults) -> String {
+        let count = r.invariants.failures.count + r.failures.count
+        guard count > 0 else { return "" }
+        var out = "<details><summary>\(Figures.count(count, "failure")) (click to expand)</summary>\n\n"
+        for f in r.invariants.failures {
+            out += "**`\(f.invariant.rawValue)`** \(Markup.escape(f.caseName)) on `\(f.device)` with `\(f.strategy)` (\(f.direction)): "
+            out += Markup.escape(f.detail) + "\n\n"
+            out += "```sh\n\(f.replay)\n```\n\n"
+        }
+        for f in r.failures {
+            out += "**failed to load** `\(f.source.replacingOccurrences(of: "`", with: "'"))`: \(Markup.escape(f.message))\n\n"
+        }
+        return out + "</details>\n"
+    }
+}

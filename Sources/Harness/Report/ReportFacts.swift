@@ -1,0 +1,99 @@
+/// What every report format derives from one results file, computed once: the strategies and
+/// families in work-item order, the family of each invariant failure, the verdict, strategy
+/// ratios and the invariant rows. Nothing here needs a solver (DESIGN.md: reports read the
+/// results file only).
+struct ReportFacts {
+    let results: BenchResults
+    /// Strategies in order of first appearance in the records (the first is the ratios' base).
+    let strategies: [String]
+    /// Families in order of first appearance in the records.
+    let families: [String]
+    /// Aggregates over devices (family, size, strategy, phase), as the results compute them.
+    let summary: [Aggregate]
+    private let familyByUnit: [Int: String]   // lookup only, never iterated
+
+    init(_ results: BenchResults) {
+        self.results = results
+        strategies = Self.ordered(results.records.map(\.strategy))
+        var byUnit: [Int: String] = [:]
+        for r in results.records where byUnit[r.unit] == nil { byUnit[r.unit] = r.family }
+        familyByUnit = byUnit
+        summary = results.summary
+        let failureFamilies = results.invariants.failures.map { byUnit[$0.unit] ?? $0.caseName }
+        families = Self.ordered(results.records.map(\.family) + failureFamilies)
+    }
+
+    /// Distinct values in order of first appearance. O(n).
+    static func ordered(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// The family of the unit a failure came from (its case name when the unit left no record).
+    func family(of f: InvariantFailure) -> String { familyByUnit[f.unit] ?? f.caseName }
+
+    /// Tallies of the invariants that judged or skipped anything, in `Invariant.allCases` order.
+    var usedTallies: [InvariantTally] { results.invariants.tallies.filter { $0.checked + $0.skipped > 0 } }
+
+    /// The one-line verdict: `passed`, or what went wrong (invariant failures by invariant,
+    /// cases that failed to load, an incomplete run).
+    var verdict: (passed: Bool, text: String) {
+        var parts: [String] = []
+        let failed = results.invariants.tallies.filter { $0.failed > 0 }
+        if !failed.isEmpty {
+            let solves = failed.map(\.failed).reduce(0, +)
+            parts.append(Figures.count(solves, "invariant failure") + " (" + failed.map { "\($0.invariant.rawValue) ×\($0.failed)" }.joined(separator: ", ") + ")")
+        } else if !results.invariants.failures.isEmpty {
+            parts.append(Figures.count(results.invariants.failures.count, "invariant failure"))
+        }
+        if !results.failures.isEmpty { parts.append(Figures.count(results.failures.count, "case") + " failed to load or lay out") }
+        if !results.complete { parts.append("incomplete run: \(results.units.count) of \(results.totalUnits) units") }
+        return parts.isEmpty ? (true, "passed") : (false, parts.joined(separator: "; "))
+    }
+
+    /// A strategy's median latency over the base strategy's (the first) for one family, size
+    /// and phase; nil ratio when either median is zero.
+    struct Ratio {
+        var family: String
+        var size: Int
+        var phase: ItemRecord.Phase
+        /// Per strategy after the first, in `strategies` order: the ratio, nil when unmeasured.
+        var ratios: [Double?]
+    }
+
+    /// Ratios per (family, size, phase) group in summary order; empty with one strategy.
+    var ratios: [Ratio] {
+        guard strategies.count > 1, let base = strategies.first else { return [] }
+        var out: [Ratio] = []
+        for a in summary where a.strategy == base {
+            let b = Double(a.wall.value(atPercentile: 50))
+            let others = strategies.dropFirst().map { s -> Double? in
+                guard b > 0, let o = summary.first(where: { $0.family == a.family && $0.size == a.size && $0.phase == a.phase && $0.strategy == s }) else { return nil }
+                let m = Double(o.wall.value(atPercentile: 50))
+                return m > 0 ? m / b : nil
+            }
+            out.append(Ratio(family: a.family, size: a.size, phase: a.phase, ratios: others))
+        }
+        return out
+    }
+
+    /// The failures of one invariant on one family (and strategy, when given), in results order.
+    func failures(_ invariant: Invariant, family: String, strategy: String? = nil) -> [InvariantFailure] {
+        results.invariants.failures.filter { $0.invariant == invariant && family == self.family(of: $0) && (strategy == nil || $0.strategy == strategy) }
+    }
+
+    /// The strategies that ran a family, in `strategies` order.
+    func strategies(of family: String) -> [String] {
+        let used = Set(results.records.filter { $0.family == family }.map(\.strategy)
+            + results.invariants.failures.filter { self.family(of: $0) == family }.map(\.strategy))
+        return strategies.filter(used.contains) + Self.ordered(results.invariants.failures.filter { self.family(of: $0) == family }.map(\.strategy)).filter { !strategies.contains($0) }
+    }
+
+    /// Every wall sample (nanoseconds) of the records of one group, in record order.
+    func wallSamples(family: String, size: Int, strategy: String, phase: ItemRecord.Phase) -> [UInt64] {
+        results.records.filter { $0.family == family && $0.size == size && $0.strategy == strategy && $0.phase == phase }.flatMap(\.wall)
+    }
+
+    /// The run's first shard's metadata (every shard of a merged run shares the configuration).
+    var firstRun: BenchResults.RunInfo? { results.runs.first }
+}

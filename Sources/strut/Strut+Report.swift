@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+/// `strut report RESULTS.json [--format terminal|markdown|junit|html] [--out FILE]`: renders a
+/// results file (`strut bench --out`, `strut merge --out`) without running anything.
+///
+/// Exit status: 0 when the report was written (whatever the run's verdict: the report shows
+/// it); 2 when the file is missing, is not a results file or has a malformed field (the message
+/// names the file and the key), for an unknown format, or when the output cannot be written.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a bench results file as a terminal table, Markdown, JUnit XML or one HTML page.",
+        discussion: """
+            Formats: terminal (the verdict and failures first, then the tables), markdown (for a \
+            pull-request comment: verdict, summary table, ratios, invariant tally, failures folded \
+            with replay commands), junit (one test suite per family, one test case per invariant \
+            and strategy, one per case that failed to load), html (one self-contained page, no \
+            network: run metadata, latency distributions, log-log scaling with fitted exponents, \
+            allocations, strategy ratios, invariant tallies, and a wireframe of the layout for \
+            every failure). Without --out the report goes to standard output; with it, the file \
+            is replaced atomically.
+            """)
+
+    @Argument(help: "A results file (strut bench --out or strut merge --out).")
+    var file: String
+
+    @Option(help: "terminal, markdown, junit or html.")
+    var format = "terminal"
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var out: String?
+
+    func run() throws {
+        guard let chosen = ReportFormat(rawValue: format) else { throw fail("unknown format \"\(format)\"; known: \(ReportFormat.nameList)") }
+        let results: BenchResults
+        do { results = try Report.load(file) } catch { throw fail("\(error)") }
+        let text = Report.render(results, as: chosen)
+        guard let out else {
+            print(text, terminator: "")
+            return
+        }
+        do { try Report.write(text, to: out) } catch { throw fail("cannot write \(out): \(error)") }
+    }
+
+    func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut report --help'.\n".utf8))
+        return ExitCode(2)
+    }
+}

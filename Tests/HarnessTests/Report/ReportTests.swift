@@ -1,0 +1,103 @@
+import AutoLayout
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import Harness
+import LinearConstraints
+import Testing
+
+/// Every report format from one results file (Report/).
+@Suite struct ReportTests {
+    typealias R = ReportFixtures
+
+    @Test func theFixtureHasFailuresWithLayoutsThatBlameWhatTheCheckKnows() throws {
+        let failures = R.results.invariants.failures
+        #expect(failures.allSatisfy { $0.strategy == "stub" && $0.layout != nil })
+        let agree = failures.filter { $0.invariant == .strategiesAgree }
+        let required = failures.filter { $0.invariant == .requiredSatisfied }
+        #expect(!agree.isEmpty && !required.isEmpty)
+        // Each frame difference blames the view it names (view 1 moved, and its subviews with it).
+        #expect(agree.allSatisfy { f in f.layout.map { $0.offendingViews.count == 1 && f.detail.hasPrefix($0.offendingViews[0] + ":") } == true })
+        #expect(agree.contains { $0.layout?.offendingViews == [R.blamedView] })
+        #expect(required.allSatisfy { $0.layout?.offendingViews == [] && $0.layout?.offendingConstraints.isEmpty == false })
+    }
+
+    @Test func terminalPutsTheVerdictAndFailuresBeforeTheTables() {
+        let text = Report.render(R.results, as: .terminal)
+        #expect(text.hasPrefix("verdict: FAILED: "))
+        let failure = text.range(of: "strategies-agree FAILED")
+        let table = text.range(of: "pivots/solve")
+        #expect(failure != nil && table != nil && failure!.lowerBound < table!.lowerBound)
+        #expect(text.contains("invariants: "))
+    }
+
+    @Test func markdownLeadsWithTheVerdictAndFoldsFailuresWithReplays() {
+        let text = Report.render(R.results, as: .markdown)
+        #expect(text.hasPrefix("## Strut bench: ❌ "))
+        #expect(text.contains("| family | size | strategy | phase | solves | p50 | p90 | p99 |"))
+        #expect(text.contains("`strategies-agree` |"))
+        #expect(text.contains("<details><summary>"))
+        #expect(R.count("```sh\nstrut bench ", in: text) == R.results.invariants.failures.count)
+        #expect(text.contains("relative to `cassowary`"))
+    }
+
+    @Test func junitIsWellFormedXMLWithATestCasePerInvariantFamilyAndStrategy() throws {
+        let text = Report.render(R.results, as: .junit)
+        #if canImport(FoundationXML) || os(macOS)
+        let doc = try XMLDocument(xmlString: text, options: [])
+        let suites = try doc.nodes(forXPath: "/testsuites/testsuite")
+        #expect(suites.count == 2)   // the case's family and the run's own suite
+        let cases = try doc.nodes(forXPath: "/testsuites/testsuite[1]/testcase")
+        #expect(cases.count == 3 * 2)   // three invariants × two strategies (strategies-agree skipped on the reference)
+        let failed = try doc.nodes(forXPath: "//testcase[failure]/@name").compactMap(\.stringValue)
+        #expect(failed == ["required-satisfied [stub]", "strategies-agree [stub]"])
+        #expect(try doc.nodes(forXPath: "//failure[contains(., 'replay: strut bench')]").count == 2)
+        #endif
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "))
+    }
+
+    @Test func htmlIsSelfContained() {
+        let html = Report.render(R.results, as: .html)
+        for forbidden in ["http://", "https://", "src=", "@import", "url(", "<script", "<link", "<img"] {
+            #expect(!html.contains(forbidden), "found \(forbidden)")
+        }
+        for id in ["verdict", "run", "latency", "scaling", "allocations", "ratios", "invariants", "failures"] {
+            #expect(html.contains("<section id=\"\(id)\"") || html.contains("<header id=\"\(id)\""), "no \(id) section")
+        }
+    }
+
+    @Test func htmlDrawsOneWireframePerFailureWithTheOffendingViewInRed() {
+        let html = Report.render(R.results, as: .html)
+        let n = R.results.invariants.failures.count
+        #expect(R.count("<svg class=\"wireframe\"", in: html) == n)
+        let blaming = R.results.invariants.failures.filter { $0.layout?.offendingViews.contains(R.blamedView) == true }.count
+        #expect(blaming > 0)
+        #expect(R.count("<g class=\"offending\" data-view=\"\(R.blamedView)\"", in: html) == blaming)
+        #expect(html.contains("stroke=\"\(Wireframe.failure)\""))
+    }
+
+    @Test func everyFormatRendersTheSameBytesTwice() {
+        for f in ReportFormat.allCases { #expect(Report.render(R.results, as: f) == Report.render(R.results, as: f)) }
+    }
+
+    @Test func resultsWithoutLayoutsStillReadAndRender() throws {
+        let old = R.withoutLayouts(R.results.json).jsonText(indent: 1)
+        #expect(!old.contains("\"layout\""))
+        let back = try BenchResults(jsonText: old, file: "old.json")
+        #expect(back.invariants.failures.count == R.results.invariants.failures.count)
+        #expect(back.invariants.failures.allSatisfy { $0.layout == nil })
+        let html = Report.render(back, as: .html)
+        #expect(!html.contains("<svg class=\"wireframe\""))
+        #expect(html.contains("No layout snapshot"))
+    }
+
+    @Test func aPassingRunSaysPassed() throws {
+        var r = R.results
+        r.invariants.failures = []
+        r.invariants.tallies = r.invariants.tallies.map { var t = $0; t.failed = 0; return t }
+        #expect(Report.render(r, as: .terminal).hasPrefix("verdict: passed"))
+        #expect(Report.render(r, as: .markdown).hasPrefix("## Strut bench: ✅ passed"))
+        #expect(Report.render(r, as: .html).contains("<header id=\"verdict\" class=\"pass\">"))
+    }
+}
