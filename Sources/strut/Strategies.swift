@@ -1,5 +1,6 @@
 import Cassowary
 import ExactSolver
+import Harness
 import LinearConstraints
 
 /// A solver strategy the command line can name (DESIGN.md, "Strategies").
@@ -48,9 +49,51 @@ struct Strategy: Sendable {
             make: { _ in ExactSolver() }),
     ]
 
-    /// The strategy called `name`, or nil.
-    static func named(_ name: String) -> Strategy? { all.first { $0.name == name } }
+    /// The strategy called `name`, or nil. `external:COMMAND` is an outside solver behind an
+    /// adapter (`Strategy.external`), named in results by the whole text.
+    static func named(_ name: String) -> Strategy? {
+        if name.hasPrefix(ExternalSolver.prefix) { return external(String(name.dropFirst(ExternalSolver.prefix.count))) }
+        return all.first { $0.name == name }
+    }
 
     /// The known names, comma separated, for messages.
-    static var nameList: String { all.map(\.name).joined(separator: ", ") }
+    static var nameList: String { all.map(\.name).joined(separator: ", ") + ", external:COMMAND" }
+
+    /// `external:COMMAND`: each solver talks to `/bin/sh -c COMMAND` over the adapter protocol
+    /// (Harness/External), processes reused across solvers; time limits from
+    /// `STRUT_EXTERNAL_TIMEOUT` and `STRUT_EXTERNAL_STARTUP_TIMEOUT`. Nil for an empty command.
+    static func external(_ command: String) -> Strategy? {
+        guard !command.allSatisfy(\.isWhitespace) else { return nil }
+        let configuration = ExternalConfiguration.fromEnvironment(command: command)
+        return Strategy(
+            name: ExternalSolver.prefix + command, summary: "an outside solver behind an adapter (spec/system-format.md)",
+            make: { _ in ExternalSolver(configuration) })
+    }
+
+    /// A comma-separated strategy list (`--strategies`). An outside solver's command may itself
+    /// hold commas: a piece that is neither a known name nor starts with `external:` continues
+    /// the `external:` entry before it. So `cassowary,external:cmd --x=1,2` is two strategies;
+    /// the one thing that cannot be said is a command whose text after a comma is exactly a
+    /// strategy name. - Throws: the message for the first unknown name.
+    static func list(_ text: String) throws(StrategyListError) -> [Strategy] {
+        var names: [String] = []
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let last = names.last, last.hasPrefix(ExternalSolver.prefix), !piece.hasPrefix(ExternalSolver.prefix),
+               !all.contains(where: { $0.name == piece }) {
+                names[names.count - 1] += "," + piece
+            } else {
+                names.append(piece)
+            }
+        }
+        return try names.map { name throws(StrategyListError) in
+            guard let s = named(name) else { throw StrategyListError(message: "unknown strategy \"\(name)\"; known: \(nameList)") }
+            return s
+        }
+    }
+}
+
+/// An unknown name in a strategy list.
+struct StrategyListError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

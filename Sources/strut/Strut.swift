@@ -15,7 +15,7 @@ struct Strut: ParsableCommand {
             GenerateCommand.self,
             BenchCommand.self,
             MergeCommand.self,
-            ReportCommand.self,
+            AdapterCommand.self,
         ])
 
     /// Runs the command line with one exit-status convention for every subcommand (README):
