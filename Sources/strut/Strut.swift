@@ -15,6 +15,7 @@ struct Strut: ParsableCommand {
             GenerateCommand.self,
             BenchCommand.self,
             MergeCommand.self,
+            ReportCommand.self,
             AdapterCommand.self,
         ])
 
