@@ -1,0 +1,130 @@
+import AutoLayout
+import Cassowary
+import Foundation
+import Harness
+import LinearConstraints
+import Testing
+
+@Suite struct ShrinkerTests {
+    typealias F = ShrinkFixtures
+
+    /// A predicate that records what it was asked, to check the shrinker's promises about calls.
+    final class Recorder {
+        var texts: [String] = []
+        let fails: (FuzzSubject) -> Bool
+        init(_ fails: @escaping (FuzzSubject) -> Bool) { self.fails = fails }
+        func callAsFunction(_ s: FuzzSubject) -> Bool {
+            texts.append(s.fileText)
+            return fails(s)
+        }
+    }
+
+    @Test func aPlanted1000ConstraintCaseShrinksToItsFewConstraints() {
+        let original = FuzzSubject.layout(F.plantedCase())
+        guard case .layout(let c0) = original else { return }
+        #expect(c0.constraints.count == 1000)
+        let recorder = Recorder(F.plantedFails)
+        let start = ContinuousClock.now
+        let result = Shrinker.shrink(original) { recorder($0) }
+        let elapsed = ContinuousClock.now - start
+        print("shrink planted-1000: \(result.tries) predicate calls, \(elapsed), size \(result.sizeBefore) -> \(result.sizeAfter)")
+        guard case .layout(let c) = result.subject else { Issue.record("not a layout"); return }
+        #expect(F.plantedFails(result.subject))
+        #expect(c.constraints.count < 10)
+        #expect(c.constraints.count == 2)
+        #expect(c.views.map(\.id).sorted() == ["main", "v100", "v205"])
+        #expect(c.devices?.count == 1)
+        #expect(result.tries == recorder.texts.count)
+        #expect(result.sizeAfter == result.subject.size && result.sizeBefore == original.size)
+    }
+
+    @Test func predicateCallsAreValidNewAndNeverTheInput() {
+        let original = FuzzSubject.layout(F.plantedCase())
+        let recorder = Recorder(F.plantedFails)
+        _ = Shrinker.shrink(original) { recorder($0) }
+        #expect(!recorder.texts.contains(original.fileText))
+        #expect(Set(recorder.texts).count == recorder.texts.count, "a file text was asked about twice")
+        #expect(recorder.texts.allSatisfy { text in (try? FuzzSubject(fileText: text))?.isValidFile ?? false })
+    }
+
+    @Test func theBudgetBoundsThePredicateCalls() {
+        let recorder = Recorder(F.plantedFails)
+        let result = Shrinker.shrink(.layout(F.plantedCase()), maxTries: 25) { recorder($0) }
+        #expect(recorder.texts.count == 25 && result.tries == 25)
+        #expect(F.plantedFails(result.subject))
+    }
+
+    @Test func aPlanted500StepSystemShrinksToItsThreeSteps() throws {
+        let needed: [SystemStep] = [
+            .add(try SymbolicConstraint.parse("a >= 3.25"), id: "needA"),
+            .edit(variable: "a", priority: Priority(999.5)),
+            .add(try SymbolicConstraint.parse("a + b <= 7.75 @250"), id: "needC"),
+        ]
+        let file = F.randomSystem(count: 497, seed: 11, planted: [(100, needed[0]), (250, needed[1]), (400, needed[2])])
+        #expect(file.steps.count == 500)
+        let fails: (FuzzSubject) -> Bool = { s in
+            guard case .system(let f) = s else { return false }
+            return needed.allSatisfy(f.steps.contains)
+        }
+        let result = Shrinker.shrink(.system(file), stillFails: fails)
+        guard case .system(let small) = result.subject else { Issue.record("not a system"); return }
+        #expect(small.steps == needed)
+        #expect(fails(result.subject))
+        print("shrink 500 steps: \(result.tries) predicate calls, \(result.sizeBefore) -> \(result.sizeAfter)")
+    }
+
+    @Test func numbersBecomeSimplerWhileThePredicateAllows() {
+        let c = LayoutCase(jsonTextOrFail: """
+            { "strut": 1, "name": "n", "root": "main",
+              "views": [ { "id": "main" }, { "id": "v", "superview": "main", "intrinsicSize": [37.123, 12.5] } ],
+              "constraints": [ "v.width == 0.37 * main.width + 37.123 @999.5" ] }
+            """)
+        let result = Shrinker.shrink(.layout(c)) { s in
+            guard case .layout(let d) = s, let k = d.constraints.first else { return false }
+            return k.constant > 30 && (d.views.last?.intrinsicSize?.width ?? 0) > 30
+        }
+        guard case .layout(let d) = result.subject, let k = d.constraints.first else { Issue.record("lost the constraint"); return }
+        #expect(k.constant == 37)
+        #expect(k.multiplier == 1)
+        #expect(k.priority == .required)
+        #expect(d.views.last?.intrinsicSize == IntrinsicSize(width: 37, height: nil))
+    }
+
+    @Test func shrinkingIsDeterministic() {
+        let original = FuzzSubject.layout(F.plantedCase())
+        let a = Shrinker.shrink(original, stillFails: F.plantedFails)
+        let b = Shrinker.shrink(original, stillFails: F.plantedFails)
+        #expect(a == b)
+    }
+
+    @Test func removingAViewTakesWhatReferredToIt() {
+        guard case .layout(let c) = MutationFixtures.smallCase else { return }
+        let result = Shrinker.shrink(.layout(c)) { s in
+            guard case .layout(let d) = s else { return false }
+            return d.views.contains { $0.id == "c" }
+        }
+        guard case .layout(let d) = result.subject else { Issue.record("not a layout"); return }
+        #expect(d.views.map(\.id) == ["main", "c"], "c moves up to the root when its scroll view goes")
+        #expect(d.views.last?.superview == "main")
+        #expect(d.constraints.isEmpty && d.formats.isEmpty && d.expect.isEmpty)
+    }
+
+    @Test func aSolverConflictShrinksToTheTwoConflictingAdds() throws {
+        let file = F.randomSystem(count: 198, seed: 5, planted: [
+            (50, .add(try SymbolicConstraint.parse("x >= 10"), id: "floor")),
+            (150, .add(try SymbolicConstraint.parse("x <= 5"), id: "ceiling")),
+        ])
+        func unsatisfiable(_ s: FuzzSubject) -> Bool {
+            guard case .system(let f) = s else { return false }
+            var run = SystemRun(solver: CassowarySolver())
+            return run.run(f).contains { if case .unsatisfiable = $0.outcome { true } else { false } }
+        }
+        #expect(unsatisfiable(.system(file)))
+        let result = Shrinker.shrink(.system(file), stillFails: unsatisfiable)
+        guard case .system(let small) = result.subject else { Issue.record("not a system"); return }
+        let ids = small.steps.compactMap { if case .add(_, let id) = $0 { id } else { nil } }
+        #expect(ids == ["floor", "ceiling"])
+        #expect(small.steps.count == 2)
+        #expect(unsatisfiable(result.subject))
+    }
+}
