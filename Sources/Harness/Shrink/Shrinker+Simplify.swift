@@ -40,7 +40,7 @@ extension ShrinkSession {
         return attempt(.layout(c))
     }
 
-    /// Case fields, then per view its optional fields and numbers, then per constraint its
+    /// Case fields (direction, defaults), then per view its optional fields and numbers, then per constraint its
     /// numbers, then format metrics. Returns whether anything changed.
     mutating func simplifyLayout() -> Bool {
         var progress = tryLayoutChange { c in
@@ -48,6 +48,11 @@ extension ShrinkSession {
             c.layoutDirection = nil
             return true
         }
+        progress = tryLayoutChange { c in
+            guard c.defaults != LayoutCase.Defaults() else { return false }
+            c.defaults = LayoutCase.Defaults()
+            return true
+        } || progress
         var i = 0
         while let c = Self.layout(best), i < c.views.count, !exhausted {
             progress = simplifyView(i) || progress

@@ -5,22 +5,22 @@ import LinearConstraints
 
 /// Large subjects with planted failures, built in code.
 enum ShrinkFixtures {
-    /// 250 views under `main` in nests of ten (every tenth view starts a new nest under the
-    /// root, the others sit inside the previous view), four constraints each: 1 000 constraints.
-    /// Planted: `bad1` and `bad2` (two widths of v100) and an intrinsic width of 37.123 on v205,
-    /// which sits five levels deep in its nest.
-    static func plantedCase() -> LayoutCase {
+    /// `count` views under `main` in nests of ten (every tenth view starts a new nest under the
+    /// root, the others sit inside the previous view), four constraints each: 1 000 constraints
+    /// by default. Planted: `bad1` and `bad2` (two required widths of view `bad`, which conflict)
+    /// and an intrinsic width of 37.123 on view `intrinsic` (v205 sits five levels deep).
+    static func plantedCase(count: Int = 250, bad: Int = 100, intrinsic: Int = 205) -> LayoutCase {
         var views = [ViewSpec(id: "main")]
         var constraints: [ConstraintSpec] = []
         func anchor(_ id: String, _ a: LayoutAttribute) -> AnchorReference { AnchorReference(ItemReference(id), a) }
-        for i in 0..<250 {
+        for i in 0..<count {
             let id = "v\(i)", parent = i % 10 == 0 ? "main" : "v\(i - 1)"
             var v = ViewSpec(id: id, superview: parent)
-            if i == 205 { v.intrinsicSize = IntrinsicSize(width: 37.123, height: nil) }
+            if i == intrinsic { v.intrinsicSize = IntrinsicSize(width: 37.123, height: nil) }
             views.append(v)
             constraints.append(ConstraintSpec(anchor(id, .leading), .equal, anchor(parent, .leading), constant: 4))
             constraints.append(ConstraintSpec(anchor(id, .top), .equal, anchor(parent, .top), constant: Double(i % 7)))
-            if i == 100 {
+            if i == bad {
                 constraints.append(ConstraintSpec(anchor(id, .width), .equal, constant: 30, identifier: "bad1"))
                 constraints.append(ConstraintSpec(anchor(id, .width), .equal, constant: 40, identifier: "bad2"))
             } else {

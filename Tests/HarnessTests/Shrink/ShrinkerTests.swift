@@ -127,4 +127,23 @@ import Testing
         #expect(small.steps.count == 2)
         #expect(unsatisfiable(result.subject))
     }
+
+    /// A real layout-level predicate: laid out with Cassowary on an iPhone 8, the conflicts
+    /// name both planted constraints.
+    @Test func aLayoutConflictShrinksToTheTwoConflictingConstraints() throws {
+        let configuration = try DeviceSpec.configuration("iphone-8")
+        func conflicts(_ s: FuzzSubject) -> Bool {
+            guard case .layout(let c) = s, let tree = try? c.validate() else { return false }
+            var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+            let members = (try? engine.layout(on: configuration))?.conflicts.flatMap(\.constraints) ?? []
+            return members.contains("bad1") && members.contains("bad2")
+        }
+        let original = FuzzSubject.layout(F.plantedCase(count: 60, bad: 33, intrinsic: 47))
+        #expect(conflicts(original))
+        let result = Shrinker.shrink(original, stillFails: conflicts)
+        guard case .layout(let c) = result.subject else { Issue.record("not a layout"); return }
+        #expect(c.views.map(\.id) == ["main", "v33"])
+        #expect(c.constraints.compactMap(\.identifier) == ["bad1", "bad2"] && c.constraints.count == 2)
+        #expect(conflicts(result.subject))
+    }
 }
