@@ -8,19 +8,27 @@ import Harness
 /// out on devices under strategies on every core and reports latency, CPU time, allocations and
 /// solver counters per family, size, device and strategy (Harness does the work).
 ///
-/// Exit status: 0 when everything ran and every checked invariant held; 1 when a case failed to
-/// load or lay out, or the run stopped early (Ctrl-C, --time-limit; what was measured is still
-/// reported and written); 2 for a usage error; 3 when an invariant failed (before 1: a wrong
-/// answer matters more than a missing one).
+/// `--save-baseline FILE` saves the run as a baseline; `--baseline FILE` judges it against one
+/// (Harness/Baseline: deterministic figures exactly, CPU time statistically) and prints the
+/// verdicts after the tables.
+///
+/// Exit status: 0 when everything ran, every checked invariant held and nothing regressed; 1
+/// when a case failed to load or lay out, or the run stopped early (Ctrl-C, --time-limit; what
+/// was measured is still reported and written); 2 for a usage error or an unreadable baseline;
+/// 3 when an invariant failed; 4 when the run regressed against --baseline. When several apply,
+/// 3 wins over 4 and 4 over 1: a wrong answer matters more than a slow one, and a slow one more
+/// than a missing one.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark layout across devices and strategies, in parallel (Strut's main job).",
         discussion: """
             Inputs: case files and directories of case files (*.json), and/or generator families \
-            (--family name or name:size,size; --count cases per size). With no inputs, the built-in \
-            default suite: realistic and adversarial families at two sizes on the standard devices, \
-            plus the peer workloads at the solver level.
+            (--family name or name:size,size; --count cases per size), or a named suite (--suite). \
+            With no inputs, the default suite: realistic and adversarial families at two sizes on the \
+            standard devices, plus the peer workloads at the solver level. --suite ci: a small fixed \
+            suite for the regression gate (six families at two sizes, the golden corpus in \
+            corpora/golden, small peer workloads; --repeat 10), about a minute in a release build.
 
             Each work unit is a case under one strategy and direction; its devices run in sequence \
             on one engine (first layout, then incremental switches), repeated --repeat times on \
@@ -37,9 +45,21 @@ struct BenchCommand: ParsableCommand {
             most 60 lowered constraints), all, none, or a comma list of: \(Invariant.nameList). \
             Failures are printed first and written to the results file with a replay command.
 
-            Exit status: 0 when everything ran and every checked invariant held, 1 when a case \
-            failed or the run stopped early (Ctrl-C or --time-limit; results are still written), \
-            2 for a usage error, 3 when an invariant failed.
+            Baselines: --save-baseline FILE saves the machine, toolchain, configuration, every work \
+            item's deterministic figures and timing samples, and the invariant results. --baseline \
+            FILE compares this run with it per family, size, strategy and phase: frames, conflicts, \
+            ambiguity, pivots and counters exactly, allocated and freed bytes within 5% (only with \
+            the same build configuration and allocator), invariant failures by solve (a new one is \
+            a regression), and thread-CPU time as the ratio of pooled medians with a seeded 95% \
+            bootstrap interval: a regression when the whole interval lies above 1 + \
+            --time-threshold, an improvement when below 1/(1 + threshold), unchanged inside, \
+            inconclusive otherwise. Wall time is shown, not gated. A different machine, toolchain \
+            or configuration is warned about.
+
+            Exit status: 0 when everything ran, every checked invariant held and nothing regressed; \
+            1 when a case failed or the run stopped early (Ctrl-C or --time-limit; results are still \
+            written); 2 for a usage error or an unreadable baseline file; 3 when an invariant failed; \
+            4 when the run regressed against --baseline. 3 wins over 4, 4 over 1.
             """)
 
     @Argument(help: "Case files or directories of case files.")
@@ -60,8 +80,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated layout directions: case (the case's own), ltr, rtl.")
     var directions = "case"
 
-    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit, each on fresh solvers.")
-    var repeats = 3
+    @Option(help: "A named suite instead of inputs: \(BenchSuite.nameList) (default: the default suite when there are no inputs).")
+    var suite: String?
+
+    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit, each on fresh solvers (default 3; 10 with --suite ci).")
+    var repeats: Int?
 
     @Option(help: "Unmeasured repetitions before the measured ones.")
     var warmup = 1
@@ -84,12 +107,23 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Invariants to check: cheap, all, none, or a comma list of names.")
     var invariants = "cheap"
 
+    @Option(help: "Save the run as a baseline file for --baseline (JSON, written atomically).")
+    var saveBaseline: String?
+
+    @Option(help: "Compare the run with this baseline file; exit 4 on a regression.")
+    var baseline: String?
+
+    @Option(help: "Baseline gate: a regression needs the CPU-time ratio's whole interval above 1 + this.")
+    var timeThreshold = 0.25
+
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
 
     func run() throws {
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
+        let reference: BenchBaseline?
+        do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         let results = BenchSession.run(
             plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
@@ -103,36 +137,68 @@ struct BenchCommand: ParsableCommand {
             }
             print("results: \(out)")
         }
+        if let saveBaseline {
+            do { try BenchBaseline(results).write(to: saveBaseline) } catch {
+                FileHandle.standardError.write(Data("strut: cannot write \(saveBaseline): \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            print("baseline saved: \(saveBaseline)")
+        }
+        let regressed = reference.map { compare(results, with: $0) } ?? false
         if results.invariants.hasFailures { throw ExitCode(3) }
+        if regressed { throw ExitCode(4) }
         if results.hasFailures { throw ExitCode.failure }
     }
 
+    /// Prints the verdicts of `results` against the baseline; true when something regressed.
+    func compare(_ results: BenchResults, with reference: BenchBaseline) -> Bool {
+        var options = BaselineComparison.Options()
+        options.timeThreshold = timeThreshold
+        let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
+        print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
+        return comparison.hasRegression
+    }
+
     func makePlan() throws -> BenchPlan {
-        guard repeats >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
+        guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
+        guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
         if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
         let chosen = try strategies.split(separator: ",").map { name -> BenchStrategy in
             guard let s = Strategy.named(String(name)) else { throw BenchUsageError("unknown strategy \"\(name)\"; known: \(Strategy.nameList)") }
             return BenchStrategy(name: s.name, make: { s.make(false) })
         }
-        let (files, missing) = CaseSource.files(paths)
-        if let m = missing.first { throw BenchUsageError("\(m)") }
-        let useDefault = paths.isEmpty && families.isEmpty
-        let inputs = useDefault ? DefaultSuite.families : try families.map(FamilyInput.init(parsing:))
+        let chosenSuite = try namedSuite()
+        let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
+        if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }
+        let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))
         var generated: [CaseSource] = []
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
-        var plan = BenchPlan(sources: files + generated, solverWorkloads: useDefault ? DefaultSuite.solverWorkloads() : [], strategies: chosen)
+        var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: chosen)
         if let devices {
             do { plan.devices = try DeviceSpec.parse(devices) } catch { throw BenchUsageError("--devices: \(error)") }
             plan.deviceSpec = devices
         }
         plan.directions = try directions.split(separator: ",").map { try BenchPlan.direction(named: String($0)) }
-        plan.repeats = repeats
+        plan.repeats = repeats ?? chosenSuite?.defaultRepeats ?? 3
         plan.warmup = warmup
         plan.seed = seed
         plan.invariants = try InvariantSelection(parsing: invariants)
         if let shard { plan.shard = try Shard(parsing: shard) }
-        plan.inputArguments = useDefault ? [] : paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
+        switch chosenSuite {
+        case .default?: plan.inputArguments = []
+        case .ci?: plan.inputArguments = ["--suite", "ci"] + (count == 1 ? [] : ["--count", String(count)])
+        case nil: plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
+        }
         return plan
+    }
+
+    /// The suite to run: the one --suite names (never together with inputs), the default suite
+    /// when there are no inputs, nil when the inputs are given.
+    func namedSuite() throws(BenchUsageError) -> BenchSuite? {
+        guard let suite else { return paths.isEmpty && families.isEmpty ? .default : nil }
+        guard let s = BenchSuite(rawValue: suite) else { throw BenchUsageError("--suite: unknown suite \"\(suite)\"; known: \(BenchSuite.nameList)") }
+        guard paths.isEmpty && families.isEmpty else { throw BenchUsageError("--suite \(suite) replaces the inputs: give either case paths and --family, or --suite") }
+        return s
     }
 
     func usage(_ message: String) -> ExitCode {

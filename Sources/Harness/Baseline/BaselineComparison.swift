@@ -1,0 +1,119 @@
+import LinearConstraints
+
+/// A run judged against a baseline (`strut bench --baseline FILE`): per group of work items a
+/// verdict from the timings and the deterministic figures, the invariants that newly fail or no
+/// longer fail, and the differences in machine, toolchain and configuration that make the
+/// comparison less trustworthy.
+///
+/// Items are paired by (case, device, strategy, direction, phase), a repeated key by its
+/// occurrence; items on one side only are counted, not judged. Groups are (family, size,
+/// strategy, phase), listed regressions first, then improvements, inconclusive and unchanged,
+/// each in work-item order.
+///
+/// What gates (`hasRegression`, exit status 4): a group whose thread-CPU time regressed
+/// (`RatioStatistics`, `TimingVerdict`), a deterministic figure that got worse or changed
+/// (`DeterministicMetric`), or an invariant failing on a solve where the baseline's held. Wall
+/// time is compared the same way and reported, but does not gate: on a shared machine it moves
+/// with the neighbours' load.
+public struct BaselineComparison: Sendable {
+    public struct Options: Hashable, Sendable {
+        /// t in `TimingVerdict` (0.25: a regression needs the whole interval above 1.25×).
+        public var timeThreshold = 0.25
+        /// Relative tolerance on allocated and freed bytes.
+        public var byteTolerance = 0.05
+        public var resamples = RatioStatistics.defaultResamples
+        public init() {}
+    }
+
+    public var options: Options
+    /// `field: baseline -> current` for each machine or toolchain field that differs.
+    public var machineDifferences: [String]
+    /// True when the baseline ran with other settings (inputs, devices, strategies, repeats...).
+    public var configurationDiffers: Bool
+    /// False when build configuration or allocator differ: bytes are then not compared.
+    public var bytesComparable: Bool
+    public var groups: [GroupVerdict]
+    public var invariantChanges: [InvariantChange]
+    /// `invariant: failed b of n -> c of m` for each invariant whose failed tally differs.
+    public var tallyDifferences: [String]
+    /// Work items found on one side only.
+    public var baselineOnlyItems: Int
+    public var currentOnlyItems: Int
+
+    public init(baseline: BenchBaseline, current: BenchBaseline, options: Options = Options()) {
+        self.options = options
+        machineDifferences = Self.differences(baseline.machine, current.machine)
+        configurationDiffers = baseline.configuration != current.configuration
+        bytesComparable = baseline.machine.build == current.machine.build && baseline.machine.allocator == current.machine.allocator
+        let paired = ItemPairing(baseline.items, current.items)
+        baselineOnlyItems = paired.baselineOnly
+        currentOnlyItems = paired.currentOnly
+        var metrics = DeterministicMetric.allCases
+        if !bytesComparable { metrics.removeAll(where: \.needsSameBuild) }
+        let unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
+        groups = unsorted.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
+        invariantChanges = InvariantChange.between(baseline.invariants, current.invariants)
+        tallyDifferences = InvariantChange.tallyDifferences(baseline.invariants, current.invariants)
+    }
+
+    /// True when anything gates: a regressed group or a newly failing invariant.
+    public var hasRegression: Bool {
+        groups.contains { $0.verdict == .regression } || invariantChanges.contains(where: \.newlyFailing)
+    }
+
+    /// Groups per verdict, in `Verdict` order.
+    public var verdictCounts: [(Verdict, Int)] {
+        Verdict.allCases.map { v in (v, groups.filter { $0.verdict == v }.count) }
+    }
+
+    static func differences(_ a: MachineInfo, _ b: MachineInfo) -> [String] {
+        let fields: [(String, String, String)] = [
+            ("host", a.host, b.host), ("os", a.os, b.os), ("cores", String(a.cores), String(b.cores)),
+            ("memory", String(a.memoryBytes), String(b.memoryBytes)), ("swift", a.swift, b.swift),
+            ("build", a.build, b.build), ("allocator", a.allocator, b.allocator),
+        ]
+        return fields.filter { $0.1 != $0.2 }.map { "\($0.0): \($0.1) -> \($0.2)" }
+    }
+}
+
+/// A group's verdict, ordered by how urgently a reader needs it (regressions first).
+public enum Verdict: String, Hashable, Sendable, CaseIterable, Comparable {
+    case regression, improvement, inconclusive, unchanged
+
+    public static func < (a: Verdict, b: Verdict) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Work items of two runs paired by (case, device, strategy, direction, phase) and, for a key
+/// that repeats within a run, by its occurrence. O(n) with a lookup table (never iterated).
+struct ItemPairing {
+    var pairs: [(base: ItemRecord, current: ItemRecord)] = []
+    var baselineOnly = 0
+    var currentOnly = 0
+
+    init(_ baseline: [ItemRecord], _ current: [ItemRecord]) {
+        var index: [String: Int] = [:]
+        for (k, key) in Self.keys(baseline).enumerated() { index[key] = k }
+        var used = 0
+        for (k, key) in Self.keys(current).enumerated() {
+            guard let b = index[key] else {
+                currentOnly += 1
+                continue
+            }
+            pairs.append((baseline[b], current[k]))
+            used += 1
+        }
+        baselineOnly = baseline.count - used
+    }
+
+    static func keys(_ items: [ItemRecord]) -> [String] {
+        var seen: [String: Int] = [:]
+        return items.map { r in
+            let key = [r.caseName, r.device, r.strategy, r.direction, r.phase.rawValue].joined(separator: "\u{1}")
+            let n = seen[key, default: 0]
+            seen[key] = n + 1
+            return key + "\u{1}\(n)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The terminal report of a baseline comparison: warnings about what makes it less comparable,
+/// a table of group verdicts (regressions first), the deterministic changes, the invariants
+/// that newly fail or were fixed, and one summary line with the verdict counts.
+public enum BaselineReport {
+    public static func text(_ c: BaselineComparison, file: String) -> String {
+        var out = "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
+        out += "the median ratio lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
+        out += warnings(c)
+        out += BenchTable.table(
+            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "CPU p50 base -> now", "wall now/base [CI]"],
+            c.groups.map { g in
+                [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
+                 interval(g.cpu), medians(g.cpu), interval(g.wall)]
+            })
+        let changed = c.groups.filter { !$0.changes.isEmpty }
+        if !changed.isEmpty {
+            out += "deterministic changes:\n"
+            for g in changed { out += g.changes.map { "  \(g.name): \($0.summary)\n" }.joined() }
+        }
+        let newly = c.invariantChanges.filter(\.newlyFailing), fixed = c.invariantChanges.filter { !$0.newlyFailing }
+        if !newly.isEmpty {
+            out += "invariants newly failing (regressions):\n"
+            out += newly.map { "  \($0.invariant.rawValue): \($0.solve): \($0.detail)\n    replay: \($0.replay)\n" }.joined()
+        }
+        if !fixed.isEmpty {
+            out += "invariants no longer failing:\n" + fixed.map { "  \($0.invariant.rawValue): \($0.solve)\n" }.joined()
+        }
+        if !c.tallyDifferences.isEmpty { out += "invariant tallies: " + c.tallyDifferences.joined(separator: "; ") + "\n" }
+        return out + summary(c)
+    }
+
+    /// `baseline verdict: REGRESSION (2 regression, ...)` or `baseline verdict: ok (...)`.
+    public static func summary(_ c: BaselineComparison) -> String {
+        let counts = c.verdictCounts.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        let newly = c.invariantChanges.filter(\.newlyFailing).count
+        let invariants = newly > 0 ? ", \(newly) invariant failure\(newly == 1 ? "" : "s") new" : ""
+        return "baseline verdict: \(c.hasRegression ? "REGRESSION" : "ok") (\(counts) group\(c.groups.count == 1 ? "" : "s")\(invariants))\n"
+    }
+
+    static func warnings(_ c: BaselineComparison) -> String {
+        var out = ""
+        if !c.machineDifferences.isEmpty {
+            out += "WARNING: the machine or toolchain differs from the baseline's (\(c.machineDifferences.joined(separator: "; "))); "
+            out += "timings may differ for that reason alone\n"
+        }
+        if !c.bytesComparable { out += "WARNING: build configuration or allocator differ: allocated and freed bytes are not comparable and were not compared\n" }
+        if c.configurationDiffers || c.baselineOnlyItems + c.currentOnlyItems > 0 {
+            out += "WARNING: the baseline ran \(c.configurationDiffers ? "another configuration" : "other work items"); "
+            out += "compared the items found in both (\(c.baselineOnlyItems) only in the baseline, \(c.currentOnlyItems) only in this run)\n"
+        }
+        return out
+    }
+
+    /// `1.02 [0.97, 1.08]`, or `1.02 (few samples)` without an interval, or `-`.
+    public static func interval(_ e: RatioEstimate?) -> String {
+        guard let e else { return "-" }
+        guard let i = e.interval else { return ratio(e.ratio) + " (few samples)" }
+        return "\(ratio(e.ratio)) [\(ratio(i.lowerBound)), \(ratio(i.upperBound))]"
+    }
+
+    static func medians(_ e: RatioEstimate?) -> String {
+        guard let e else { return "-" }
+        return BenchTable.duration(UInt64(e.baselineMedian.rounded())) + " -> " + BenchTable.duration(UInt64(e.currentMedian.rounded()))
+    }
+
+    static func ratio(_ x: Double) -> String { x.isFinite ? String(format: "%.2f", x) : "inf" }
+
+    static func percent(_ x: Double) -> String { String(format: "%g%%", 100 * x) }
+}

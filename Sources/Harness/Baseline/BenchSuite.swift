@@ -1,0 +1,58 @@
+import Generator
+
+/// The named suites of `strut bench --suite NAME`.
+///
+/// - `default`: `DefaultSuite`, what `strut bench` runs with no inputs (a few minutes).
+/// - `ci`: a small fixed suite for the regression gate (`--baseline`), about a minute in a
+///   release build on 2 cores: realistic and adversarial families at two sizes each, the golden
+///   corpus (`corpora/golden`, read relative to the working directory, the repository root in
+///   CI), and the four peer workloads at small sizes at the solver level, with 10 measured
+///   repetitions so that every group has enough samples for `RatioStatistics` (a first-layout
+///   group: 10 samples; a switch group: 10 per device). Changing it invalidates the committed
+///   baseline (`baselines/main.json`): save a new one in the same commit.
+public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
+    case `default`, ci
+
+    public var families: [FamilyInput] {
+        switch self {
+        case .default: DefaultSuite.families
+        case .ci: Self.ciFamilies
+        }
+    }
+
+    /// Case files and directories of the suite, relative to the working directory.
+    public var casePaths: [String] {
+        switch self {
+        case .default: []
+        case .ci: ["corpora/golden"]
+        }
+    }
+
+    public func solverWorkloads() -> [PeerWorkload] {
+        switch self {
+        case .default: DefaultSuite.solverWorkloads()
+        case .ci: Self.ciWorkloadSizes.compactMap { try? PeerWorkload(kind: $0.0, views: $0.1) }
+        }
+    }
+
+    /// Measured repetitions when `--repeat` is not given.
+    public var defaultRepeats: Int {
+        switch self {
+        case .default: 3
+        case .ci: 10
+        }
+    }
+
+    static let ciFamilies: [FamilyInput] = [
+        FamilyInput(family: "form", sizes: [10, 22]),
+        FamilyInput(family: "table-cells", sizes: [10, 20]),
+        FamilyInput(family: "long-chain", sizes: [25, 50]),
+        FamilyInput(family: "equal-grid", sizes: [16, 36]),
+        FamilyInput(family: "priority-ladder", sizes: [20, 40]),
+        FamilyInput(family: "planted-conflict", sizes: [15, 30]),
+    ]
+
+    static let ciWorkloadSizes: [(PeerWorkload.Kind, Int)] = [(.flat, 100), (.hug, 100), (.grid, 49), (.chain, 50)]
+
+    public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

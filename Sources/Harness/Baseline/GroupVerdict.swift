@@ -1,0 +1,113 @@
+/// One group of work items (family, size, strategy, phase) judged against the baseline: the
+/// thread-CPU and wall-time ratios with their intervals, the deterministic figures that moved,
+/// and the verdict that combines them (`BaselineComparison`).
+public struct GroupVerdict: Hashable, Sendable {
+    public var family: String
+    public var size: Int
+    public var strategy: String
+    public var phase: ItemRecord.Phase
+    /// Paired work items in the group.
+    public var items = 0
+    public var cpu: RatioEstimate?
+    public var wall: RatioEstimate?
+    public var cpuVerdict = TimingVerdict.inconclusive
+    public var wallVerdict = TimingVerdict.inconclusive
+    /// The deterministic metrics that differ on some item, in `DeterministicMetric` order.
+    public var changes: [MetricTally] = []
+
+    /// Regression when CPU time regressed or a deterministic figure got worse or changed;
+    /// otherwise improvement when CPU time or a figure improved; otherwise the CPU verdict
+    /// (inconclusive or unchanged). Wall time does not enter (see `BaselineComparison`).
+    public var verdict: Verdict {
+        if cpuVerdict == .regression || changes.contains(where: { $0.verdict == .regression }) { return .regression }
+        if cpuVerdict == .improvement || !changes.isEmpty { return .improvement }
+        return cpuVerdict == .unchanged ? .unchanged : .inconclusive
+    }
+
+    public var name: String { "\(family) \(size) \(strategy) \(phase.rawValue)" }
+
+    /// Groups in order of first appearance among the current run's pairs, each judged.
+    static func judge(_ pairs: [(base: ItemRecord, current: ItemRecord)], metrics: [DeterministicMetric], options: BaselineComparison.Options) -> [GroupVerdict] {
+        var groups: [GroupVerdict] = []
+        var strata: [(cpu: ([[UInt64]], [[UInt64]]), wall: ([[UInt64]], [[UInt64]]))] = []
+        var index: [String: Int] = [:]  // lookup only; order comes from `groups`
+        for (b, c) in pairs {
+            let key = "\(c.family)\u{1}\(c.size)\u{1}\(c.strategy)\u{1}\(c.phase.rawValue)"
+            if index[key] == nil {
+                index[key] = groups.count
+                groups.append(GroupVerdict(family: c.family, size: c.size, strategy: c.strategy, phase: c.phase))
+                strata.append((([], []), ([], [])))
+            }
+            let g = index[key]!
+            groups[g].items += 1
+            strata[g].cpu.0.append(b.cpu)
+            strata[g].cpu.1.append(c.cpu)
+            strata[g].wall.0.append(b.wall)
+            strata[g].wall.1.append(c.wall)
+            groups[g].tally(b, c, metrics: metrics, byteTolerance: options.byteTolerance)
+        }
+        for g in groups.indices {
+            let seed = groups[g].seed
+            groups[g].cpu = RatioStatistics.estimate(baseline: strata[g].cpu.0, current: strata[g].cpu.1, seed: seed, resamples: options.resamples)
+            groups[g].wall = RatioStatistics.estimate(baseline: strata[g].wall.0, current: strata[g].wall.1, seed: seed &+ 1, resamples: options.resamples)
+            groups[g].cpuVerdict = TimingVerdict(groups[g].cpu, threshold: options.timeThreshold)
+            groups[g].wallVerdict = TimingVerdict(groups[g].wall, threshold: options.timeThreshold)
+        }
+        return groups
+    }
+
+    /// Counts the metrics that moved on one pair of items, keeping the first example of each.
+    mutating func tally(_ b: ItemRecord, _ c: ItemRecord, metrics: [DeterministicMetric], byteTolerance: Double) {
+        for m in metrics {
+            guard let change = m.judge(b.outcome, c.outcome, byteTolerance: byteTolerance) else { continue }
+            if let k = changes.firstIndex(where: { $0.metric == m }) {
+                changes[k].add(change)
+            } else {
+                var t = MetricTally(metric: m, example: "\(c.caseName) on \(c.device) (\(c.direction)): \(m.text(b.outcome)) -> \(m.text(c.outcome))")
+                t.add(change)
+                changes.append(t)
+            }
+        }
+        changes.sort { DeterministicMetric.allCases.firstIndex(of: $0.metric)! < DeterministicMetric.allCases.firstIndex(of: $1.metric)! }
+    }
+
+    /// The bootstrap seed: a stable digest of the group's name, so a group's interval is the same
+    /// on every run of the same data.
+    var seed: UInt64 {
+        var d = StableDigest()
+        d.add(name)
+        return d.value
+    }
+}
+
+/// How many items of a group moved on one deterministic metric, and the first one as an example.
+public struct MetricTally: Hashable, Sendable {
+    public var metric: DeterministicMetric
+    public var worse = 0
+    public var better = 0
+    public var changed = 0
+    /// `case on device (direction): baseline -> current` for the first item that moved.
+    public var example: String
+
+    public init(metric: DeterministicMetric, example: String) {
+        self.metric = metric
+        self.example = example
+    }
+
+    mutating func add(_ change: DeterministicMetric.Change) {
+        switch change {
+        case .worse: worse += 1
+        case .better: better += 1
+        case .changed: changed += 1
+        }
+    }
+
+    /// Regression when any item got worse or changed, else improvement.
+    public var verdict: Verdict { worse + changed > 0 ? .regression : .improvement }
+
+    /// `pivots: 3 worse, 1 better (form-10-0 on iphone-8 (case): 12 -> 15)`.
+    public var summary: String {
+        let parts = [(worse, "worse"), (better, "better"), (changed, "changed")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "\(metric.rawValue): \(parts.joined(separator: ", ")) (\(example))"
+    }
+}
