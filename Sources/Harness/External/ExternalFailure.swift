@@ -58,8 +58,12 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
         case .nonsense: "nonsense"
         case .spawnFailed: "spawn"
         }
-        let last = stderrTail.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map { String($0.prefix(160)) }
-        return "external " + kindText + (last.map { ": " + $0 } ?? "")
+        return "external " + kindText + (lastStderrLine.map { ": " + $0 } ?? "")
+    }
+
+    /// The last non-empty line of standard error, at most 160 characters.
+    public var lastStderrLine: String? {
+        stderrTail.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map { String($0.prefix(160)) }
     }
 
     /// One line: the command, what happened, and the request (`scripts/kiwi-adapter killed by

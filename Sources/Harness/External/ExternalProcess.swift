@@ -109,7 +109,7 @@ final class ExternalProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        let arguments = ["/bin/sh", "-c", command]
+        let arguments = ["/bin/sh", "-c", shellText(command)]
         var environment = Self.childEnvironment()
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -119,6 +119,15 @@ final class ExternalProcess: @unchecked Sendable {
         let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         guard status == 0 else { throw ExternalSpawnError(message: "posix_spawn /bin/sh failed: \(String(cString: strerror(status)))") }
         return pid
+    }
+
+    /// The text for `sh -c`: a simple command (no `;`, `&`, `|`, parentheses, backquotes or
+    /// newlines) is prefixed with `exec`, so the adapter replaces the shell and its own exit
+    /// status or signal is what the harness reaps (a shell in between turns SIGABRT into exit
+    /// status 134 and prints "Aborted" on standard error). Anything else runs as written.
+    static func shellText(_ command: String) -> String {
+        let compound = command.contains { ";&|()`\n".contains($0) }
+        return compound ? command : "exec " + command
     }
 
     /// This process's environment with `SWIFT_BACKTRACE=enable=no` set (replacing any value).

@@ -34,7 +34,11 @@ final class ExternalSession {
     }
 
     /// The error every operation throws once the solver is dead.
-    var deadError: SolverError? { failure.map { .internalError("external solver is dead: \($0.headline)") } }
+    var deadError: SolverError? {
+        failure.map { f in
+            .internalError("external solver is dead: \(f.headline)" + (f.lastStderrLine.map { " (stderr: \($0))" } ?? ""))
+        }
+    }
 
     /// Sends `request` (one JSON line, no newline) and returns the decoded response.
     /// - Throws: `SolverError.internalError` after recording an `ExternalFailure`, or at once
@@ -113,9 +117,12 @@ final class ExternalSession {
         }
     }
 
+    /// The failure kind for how the process ended. `/bin/sh` that did not `exec` its command
+    /// reports a child killed by signal n as exit status 128 + n; that is read as the signal.
     static func kind(of status: ExternalProcess.ExitDescription?) -> ExternalFailure.Kind {
         switch status {
         case .signaled(let s)?: .signaled(s)
+        case .exited(let code)? where code > 128 && code < 160: .signaled(code - 128)
         case .exited(let code)?: .exited(status: code)
         case nil: .exited(status: -1)
         }
