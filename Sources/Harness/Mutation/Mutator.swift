@@ -31,7 +31,8 @@ public struct Mutator: Sendable {
 
     public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    /// A mutant of `subject`: valid, different from it, deterministic for the seed and call order.
+    /// A mutant of `subject`: valid (when `subject` is), different from it, deterministic for the
+    /// seed and call order.
     public mutating func mutate(_ subject: FuzzSubject) -> FuzzSubject {
         let rounds = random.chance(0.2) ? random.int(in: 2...3) : 1
         var current = subject
@@ -69,8 +70,9 @@ public struct Mutator: Sendable {
         switch subject {
         case .layout(var c):
             c.expect = []
-            c.layoutDirection = c.layoutDirection == .rightToLeft ? .leftToRight : .rightToLeft
-            return (.layout(c), "layout direction -> \(c.layoutDirection!.rawValue)")
+            let direction: LayoutDirection = c.layoutDirection == .rightToLeft ? .leftToRight : .rightToLeft
+            c.layoutDirection = direction
+            return (.layout(c), "layout direction -> \(direction.rawValue)")
         case .system(var s):
             s.steps.append(.check(label: "m\(serial)"))
             return (.system(s), "append a check step")

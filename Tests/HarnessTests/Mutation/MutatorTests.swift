@@ -20,6 +20,22 @@ import Testing
         }
     }
 
+    @Test func longChainsOfMutationsStayValid() {
+        for subject in [F.smallCase, F.smallSystem] {
+            for seed in UInt64(1000)..<1010 {
+                var m = Mutator(seed: seed)
+                var current = subject
+                for round in 0..<150 {
+                    current = m.mutate(current)
+                    if !current.isValidFile {
+                        Issue.record("seed \(seed) round \(round): \(m.lastMutation)\n\(current.fileText)")
+                        break
+                    }
+                }
+            }
+        }
+    }
+
     @Test func mutantsOfEveryCorpusFileAreValidFiles() throws {
         let paths = F.corpusPaths
         #expect(paths.count > 100)
