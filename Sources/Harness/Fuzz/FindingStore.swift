@@ -1,0 +1,137 @@
+import Foundation
+import LinearConstraints
+
+/// The findings directory of `strut fuzz` (default `findings/`): one saved, shrunk subject per
+/// signature (`<signature slug>.json` or `.system.json`, replay command in its description) and
+/// `index.json`, the signatures with their counts:
+///
+/// ```json
+/// { "strut-findings": 1,
+///   "findings": [ { "signature": "crash:SIGILL|planted-trap|PlantedStrategies.swift:62", "count": 3,
+///                   "firstCase": 17, "seconds": 0.8, "file": "crash-SIGILL-planted-trap-....json",
+///                   "size": 2, "seed": 1, "detail": "..." } ] }
+/// ```
+/// Entries are sorted by signature. Every file is written atomically (a temporary file in the
+/// same directory, then `rename`), so a reader never sees half a finding, even after Ctrl-C.
+public struct FindingStore {
+    public struct Entry: Hashable, Sendable {
+        public var signature: FuzzSignature
+        /// Cases of the campaign that recorded it showed it.
+        public var count: Int
+        public var firstCase: Int
+        /// Seconds from the campaign's start to its first case showing it.
+        public var seconds: Double
+        /// The saved file's name inside the directory ("" when it was not saved).
+        public var file: String
+        /// The saved subject's size (views plus constraints, or steps).
+        public var size: Int
+        public var seed: UInt64
+        public var detail: String
+
+        public init(signature: FuzzSignature, count: Int, firstCase: Int, seconds: Double, file: String, size: Int, seed: UInt64, detail: String) {
+            self.signature = signature
+            self.count = count
+            self.firstCase = firstCase
+            self.seconds = seconds
+            self.file = file
+            self.size = size
+            self.seed = seed
+            self.detail = detail
+        }
+    }
+
+    public let directory: String
+    /// The index as read, then updated.
+    public private(set) var entries: [Entry] = []
+
+    public var indexPath: String { directory + "/index.json" }
+
+    /// Opens (creating) `directory` and reads its index when there is one.
+    /// - Throws: `FuzzUsageError` when the directory cannot be made or the index does not read.
+    public init(directory: String) throws(FuzzUsageError) {
+        self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        do { try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true) } catch {
+            throw FuzzUsageError("\(directory): cannot create the findings directory: \(error.localizedDescription)")
+        }
+        if let data = FileManager.default.contents(atPath: indexPath) {
+            entries = try Self.parseIndex(String(decoding: data, as: UTF8.self), path: indexPath)
+        }
+    }
+
+    /// The signatures listed by an index file, or by a text file with one signature per line
+    /// (`--known FILE`; blank lines and `#` comments ignored).
+    /// - Throws: `FuzzUsageError` naming the file and the problem.
+    public static func knownSignatures(file path: String) throws(FuzzUsageError) -> Set<FuzzSignature> {
+        guard let data = FileManager.default.contents(atPath: path) else { throw FuzzUsageError("\(path): cannot read the file") }
+        let text = String(decoding: data, as: UTF8.self)
+        if text.drop(while: \.isWhitespace).first == "{" { return Set(try parseIndex(text, path: path).map(\.signature)) }
+        var out = Set<FuzzSignature>()
+        for line in text.split(separator: "\n") {
+            let s = line.trimmingCharacters(in: .whitespaces)
+            if s.isEmpty || s.hasPrefix("#") { continue }
+            do { out.insert(try FuzzSignature(parsing: s)) } catch { throw FuzzUsageError("\(path): \(error)") }
+        }
+        return out
+    }
+
+    static func parseIndex(_ text: String, path: String) throws(FuzzUsageError) -> [Entry] {
+        guard let json = try? parseJSON(text), case .array(let items)? = json["findings"] else {
+            throw FuzzUsageError("\(path): not a findings index (expected {\"strut-findings\": 1, \"findings\": [...]})")
+        }
+        var out: [Entry] = []
+        for item in items {
+            guard case .string(let sig)? = item["signature"], let signature = try? FuzzSignature(parsing: sig) else {
+                throw FuzzUsageError("\(path): a finding without a valid \"signature\"")
+            }
+            func number(_ key: String) -> Double { if case .number(let x)? = item[key] { x } else { 0 } }
+            func string(_ key: String) -> String { if case .string(let s)? = item[key] { s } else { "" } }
+            out.append(Entry(signature: signature, count: Int(number("count")), firstCase: Int(number("firstCase")), seconds: number("seconds"),
+                             file: string("file"), size: Int(number("size")), seed: UInt64(string("seed")) ?? 0, detail: string("detail")))
+        }
+        return out
+    }
+
+    /// The entry for `signature`, if the index has one.
+    public func entry(_ signature: FuzzSignature) -> Entry? { entries.first { $0.signature == signature } }
+
+    /// Adds or replaces the entry for its signature (the index is written by `writeIndex`).
+    public mutating func record(_ entry: Entry) {
+        entries.removeAll { $0.signature == entry.signature }
+        entries.append(entry)
+        entries.sort { $0.signature < $1.signature }
+    }
+
+    /// Saves `subject` as the finding for `signature`; returns the file name.
+    public func save(_ subject: FuzzSubject, signature: FuzzSignature) throws(FuzzUsageError) -> String {
+        let name = signature.slug + subject.fileSuffix
+        try Self.writeAtomically(subject.fileText, to: directory + "/" + name)
+        return name
+    }
+
+    /// Writes the index.
+    public func writeIndex() throws(FuzzUsageError) {
+        let items: [JSONValue] = entries.map { e in
+            .object([
+                ("signature", .string(e.signature.description)), ("count", .number(Double(e.count))),
+                ("firstCase", .number(Double(e.firstCase))), ("seconds", .number((e.seconds * 1000).rounded() / 1000)),
+                ("file", .string(e.file)), ("size", .number(Double(e.size))), ("seed", .string(String(e.seed))),
+                ("detail", .string(e.detail)),
+            ])
+        }
+        let json = JSONValue.object([("strut-findings", .number(1)), ("findings", .array(items))])
+        try Self.writeAtomically(json.jsonText(indent: 1) + "\n", to: indexPath)
+    }
+
+    /// Writes `text` to a temporary file next to `path`, then renames it over `path`.
+    /// - Throws: `FuzzUsageError` naming the path.
+    public static func writeAtomically(_ text: String, to path: String) throws(FuzzUsageError) {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+            throw FuzzUsageError("\(path): cannot write the file")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw FuzzUsageError("\(path): cannot rename the written file into place: \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import AutoLayout
+import Cassowary
+import LinearConstraints
+
+/// The in-process check of one fuzz subject under a list of strategies: everything a campaign,
+/// a worker, `strut replay` and the libFuzzer entry judge a case by.
+///
+/// - Layout cases: the invariant pass of issue 8 (`InvariantPass`) per strategy, with the first
+///   strategy as the reference of `strategies-agree`; a case that cannot be validated, lowered or
+///   laid out is not a finding (only a crash is, and that is the supervisor's to see).
+/// - System files: see `FuzzCheck+System.swift` (required constraints after every step, rejected
+///   steps change nothing, no error outcomes, the exact oracle where small, determinism, and the
+///   strategies against the first).
+///
+/// Weighted strategies (`usesWeights`) minimise one weighted sum, not lexicographic levels
+/// (DESIGN.md "Semantics"), so their objectives, values and ambiguity legitimately differ from the
+/// oracle's and the reference's: they are judged on everything else (required constraints,
+/// accept/reject, conflicts, determinism, metamorphic relations), never on optimality.
+///
+/// Cost: one invariant pass (or one to three system runs plus an exact run) per strategy.
+public struct FuzzCheck: Sendable {
+    public var strategies: [BenchStrategy]
+    public var invariants: InvariantSelection
+    /// Devices for a layout case that lists none: a rotation, so every case has one switch.
+    public var defaultDevices: [DeviceConfiguration]
+    /// System files with more steps than this skip the exact oracle (an exact solve per step).
+    public var oracleStepLimit = 200
+    /// Whether `expectations` (the case's `expect` block) is judged: off for mutated cases,
+    /// whose inherited expectations no longer apply.
+    public var checkExpectations = true
+
+    public init(strategies: [BenchStrategy], invariants: InvariantSelection = .cheap) {
+        self.strategies = strategies
+        self.invariants = invariants
+        self.defaultDevices = Self.rotation
+    }
+
+    static let rotation: [DeviceConfiguration] = {
+        do { return try DeviceSpec.parse("iphone-8,iphone-8:landscape") } catch {
+            preconditionFailure("the fuzz device spec does not parse: \(error)")
+        }
+    }()
+
+    /// Whether strategy `name` weighs priorities into one objective (Kiwi-style) instead of
+    /// ordering them: `cassowary-weighted` and every outside solver (`external:...`, Kiwi).
+    public static func usesWeights(_ name: String) -> Bool {
+        name == "cassowary-weighted" || name.hasPrefix("external:")
+    }
+
+    /// cassowary and cassowary-weighted, for callers outside the strut executable (the libFuzzer
+    /// entry), which has the full registry.
+    public static var builtInStrategies: [BenchStrategy] {
+        [BenchStrategy(name: "cassowary") { CassowarySolver() }, BenchStrategy(name: "cassowary-weighted") { CassowarySolver(weighted: true) }]
+    }
+
+    /// Every finding on `subject`, one per signature (the first detail kept), sorted by signature.
+    /// `heartbeat(name)` is called before each strategy starts.
+    public func check(_ subject: FuzzSubject, heartbeat: (String) -> Void = { _ in }) -> [FuzzFinding] {
+        var found: [FuzzFinding] = []
+        switch subject {
+        case .layout(let c): found = checkLayout(c, heartbeat: heartbeat)
+        case .system(let s): found = checkSystem(s, heartbeat: heartbeat)
+        }
+        return Self.deduplicated(found)
+    }
+
+    static func deduplicated(_ findings: [FuzzFinding]) -> [FuzzFinding] {
+        var seen = Set<FuzzSignature>()
+        return findings.filter { seen.insert($0.signature).inserted }.sorted { $0.signature < $1.signature }
+    }
+
+    /// The invariant pass per strategy; failures become findings at place `layout`.
+    func checkLayout(_ c: LayoutCase, heartbeat: (String) -> Void) -> [FuzzFinding] {
+        guard let loaded = try? CaseSource.validated(c, family: "fuzz", size: c.views.count, source: c.name) else { return [] }
+        let devices = loaded.ownDevices ?? defaultDevices
+        var out: [FuzzFinding] = []
+        for (i, strategy) in strategies.enumerated() {
+            heartbeat(strategy.name)
+            var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
+            if i > 0 { unit.reference = strategies[0] }
+            let weighted = Self.usesWeights(strategy.name) || (i > 0 && Self.usesWeights(strategies[0].name))
+            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted) {
+                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: strategy.name, place: "layout",
+                                       detail: "\(failure.detail) (device \(failure.device))"))
+            }
+        }
+        return out
+    }
+
+    /// Whether a failure of `invariant` counts: optimality, ambiguity and agreement do not bind
+    /// a weighted strategy (or a comparison with one); expectations only when asked.
+    func applies(_ invariant: Invariant, weighted: Bool) -> Bool {
+        switch invariant {
+        case .optimal, .ambiguityCorrect, .strategiesAgree: !weighted
+        case .expectations: checkExpectations
+        default: true
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import AutoLayout
+import Cassowary
+import Foundation
+import LinearConstraints
+import Synchronization
+
+/// Strategies with a bug planted on purpose, so the fuzzing machinery can be shown to catch
+/// each kind of failure (issue 9's tests). They are the `cassowary` engine until they are given
+/// a constraint whose constant is exactly ±7777 (`marker`), and then:
+/// - `planted-trap` traps (`preconditionFailure`, SIGILL in the parent) inside `add`;
+/// - `planted-hang` never returns from `add`;
+/// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
+/// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
+/// - `planted-memory` allocates and touches memory without bound inside `add`.
+/// The command line registers them only when `STRUT_PLANTED_STRATEGIES=1` (`enabled`).
+public enum PlantedStrategies {
+    /// The constant that triggers a planted fault.
+    public static let marker = 7777.0
+
+    /// True when the environment asks for the planted strategies.
+    public static var enabled: Bool { ProcessInfo.processInfo.environment["STRUT_PLANTED_STRATEGIES"] == "1" }
+
+    /// Name, one-line summary and factory of each planted strategy.
+    public static let all: [(name: String, summary: String, make: @Sendable () -> any ConstraintSolver)] = [
+        ("planted-trap", "TESTS ONLY: cassowary that traps on a constant of 7777", { PlantedSolver(fault: .trap) }),
+        ("planted-hang", "TESTS ONLY: cassowary that hangs on a constant of 7777", { PlantedSolver(fault: .hang) }),
+        ("planted-wrong", "TESTS ONLY: cassowary whose values are off by one after a constant of 7777", { PlantedSolver(fault: .wrong) }),
+        ("planted-nondeterministic", "TESTS ONLY: cassowary whose values differ between instances after a constant of 7777",
+         { PlantedSolver(fault: .nondeterministic) }),
+        ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
+    ]
+
+    /// `all` when `enabled`, else nothing.
+    public static var registered: [(name: String, summary: String, make: @Sendable () -> any ConstraintSolver)] { enabled ? all : [] }
+
+    /// The planted strategies as bench strategies (for in-process tests).
+    public static func strategy(_ name: String) -> BenchStrategy? {
+        all.first { $0.name == name }.map { p in BenchStrategy(name: p.name, make: p.make) }
+    }
+
+    /// Nondeterministic solver instances made so far (its source of difference: consecutive
+    /// instances differ).
+    static let instances = Atomic<Int>(0)
+}
+
+/// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
+struct PlantedSolver: ConstraintSolver {
+    enum Fault { case trap, hang, wrong, nondeterministic, memory }
+    var inner = CassowarySolver()
+    let fault: Fault
+    let instance: Int
+    /// True once a marked constraint was added.
+    var triggered = false
+
+    init(fault: Fault) {
+        self.fault = fault
+        instance = fault == .nondeterministic ? PlantedStrategies.instances.add(1, ordering: .relaxed).newValue : 0
+    }
+
+    var strategy: String { "planted" }
+
+    mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        if abs(constraint.expression.constant) == PlantedStrategies.marker {
+            triggered = true
+            switch fault {
+            case .trap: preconditionFailure("planted trap: a constraint with constant \(PlantedStrategies.marker)")
+            case .hang: while true { usleep(10_000) }
+            case .memory: Self.exhaustMemory()
+            case .wrong, .nondeterministic: break
+            }
+        }
+        try inner.add(constraint, id: id)
+    }
+
+    /// Touches 64 MiB blocks forever (until the supervisor kills the process).
+    static func exhaustMemory() -> Never {
+        var blocks: [[UInt8]] = []
+        while true {
+            blocks.append([UInt8](repeating: 1, count: 64 << 20))
+            _ = withExtendedLifetime(blocks) { usleep(1_000) }
+        }
+    }
+
+    mutating func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
+    func contains(_ id: ConstraintID) -> Bool { inner.contains(id) }
+    mutating func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
+    mutating func removeEditVariable(_ v: Variable) throws(SolverError) { try inner.removeEditVariable(v) }
+    mutating func suggestValue(_ value: Double, for v: Variable) throws(SolverError) { try inner.suggestValue(value, for: v) }
+
+    func value(of v: Variable) -> Double {
+        guard triggered else { return inner.value(of: v) }
+        switch fault {
+        case .wrong: return inner.value(of: v) + 1
+        case .nondeterministic: return inner.value(of: v) + Double(instance % 2)
+        default: return inner.value(of: v)
+        }
+    }
+
+    func objective() -> [LevelError] { inner.objective() }
+    var counters: SolverCounters { inner.counters }
+    func checkInvariants() throws(SolverError) { try inner.checkInvariants() }
+}
+
+/// Ambiguity as the engine underneath reports it (so the invariants leave ambiguous views out of
+/// frame comparisons, as they do for `cassowary`).
+extension PlantedSolver: AmbiguityReporting {
+    func ambiguousVariables(_ candidates: [Variable]) -> [Variable] { inner.ambiguousVariables(candidates) }
+}

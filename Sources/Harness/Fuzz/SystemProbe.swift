@@ -1,0 +1,86 @@
+import LinearConstraints
+
+/// One run of a system file's steps on one solver with the state checks that need to look
+/// between steps: the required constraints present hold after every step, a rejected step
+/// changes no value and no level of the objective, and no step ends in an error outcome.
+///
+/// Cost per step: O(variables + levels) for the snapshot around a state-changing step, plus
+/// O(required constraints present × their terms) for the residual check.
+struct SystemProbe<S: ConstraintSolver> {
+    var run: SystemRun<S>
+    let strategy: String
+    /// The required constraints present now, in the order they were added.
+    var required: [(id: String, constraint: Constraint)] = []
+    var findings: [FuzzFinding] = []
+
+    init(run: SystemRun<S>, strategy: String) {
+        self.run = run
+        self.strategy = strategy
+    }
+
+    /// Performs every step, judging the state after each; returns the records.
+    mutating func run(_ steps: [SystemStep]) -> [StepRecord] {
+        var records: [StepRecord] = []
+        for (k, step) in steps.enumerated() {
+            let changes: Bool
+            if case .check = step { changes = false } else { changes = true }
+            let before = changes ? state() : nil
+            let outcome = run.perform(step)
+            records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
+            track(step, outcome)
+            if case .error(let message) = outcome { note("error-outcome", step, "step \(k): \(message)") }
+            if let before, outcome != .ok { compare(before, state(), step, k, outcome) }
+            checkRequired(step, k)
+        }
+        return records
+    }
+
+    /// Keeps `required` in step with what the solver accepted.
+    mutating func track(_ step: SystemStep, _ outcome: StepOutcome) {
+        guard outcome == .ok else { return }
+        switch step {
+        case .add(let c, let id) where c.priority.isRequired:
+            required.append((id, c.resolved { run.variable($0) }))
+        case .remove(let id):
+            required.removeAll { $0.id == id }
+        default: break
+        }
+    }
+
+    /// Values of every variable known now, and the objective.
+    func state() -> (values: [Double], objective: [LevelError]) {
+        (run.variableNames.indices.map { run.solver.value(of: Variable(Int32($0))) }, run.solver.objective())
+    }
+
+    mutating func compare(_ a: (values: [Double], objective: [LevelError]), _ b: (values: [Double], objective: [LevelError]),
+                          _ step: SystemStep, _ k: Int, _ outcome: StepOutcome) {
+        if let i = a.values.indices.first(where: { a.values[$0] != b.values[$0] }) {
+            note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but \(run.variableNames[i]) moved from \(a.values[i]) to \(b.values[i])")
+        } else if a.objective != b.objective {
+            note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but the objective changed from \(a.objective.map(\.error)) to \(b.objective.map(\.error))")
+        }
+    }
+
+    /// Every required constraint present holds within 1e-6 of its magnitude at the current values.
+    mutating func checkRequired(_ step: SystemStep, _ k: Int) {
+        if let (id, violation) = firstViolated() {
+            note(Invariant.requiredSatisfied.rawValue, step, "after step \(k): required \(id) is violated by \(violation)")
+        }
+    }
+
+    /// The first required constraint present that does not hold, with its violation.
+    func firstViolated() -> (String, Double)? {
+        let solver = run.solver
+        let value = { (v: Variable) in solver.value(of: v) }
+        for (id, c) in required {
+            let scale = abs(c.expression.constant) + c.expression.terms.reduce(0) { $0 + abs($1.coefficient * value($1.variable)) }
+            let violation = c.violation(value)
+            if !(violation <= 1e-6 * max(1, scale)) { return (id, violation) }
+        }
+        return nil
+    }
+
+    mutating func note(_ kind: String, _ step: SystemStep, _ detail: String) {
+        findings.append(FuzzFinding(kind: kind, strategy: strategy, place: step.kind, detail: detail))
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// The fuzz supervisor: `jobs` long-lived worker processes (`strut fuzz-worker`), each fed one
+/// subject at a time. A worker that dies (a trap arrives as SIGILL, a null dereference as
+/// SIGSEGV), runs past `timeout` on one subject, or grows past `maxMemoryBytes` resident is
+/// recorded as a finding on that subject (`crash:SIGNAL`, `hang`, `memory`) under the strategy
+/// its last heartbeat named, killed, reaped, and replaced on its next job; the batch goes on.
+///
+/// I/O is `poll`-based on the workers' output and error pipes (20 ms ticks); memory is read from
+/// /proc every tick for busy workers. Workers start lazily and are reused across batches, so
+/// isolation costs a pipe round trip and a JSON encoding per subject, not a process start.
+public final class WorkerPool: FuzzEvaluator {
+    public struct Settings: Sendable {
+        /// The worker's executable and arguments.
+        public var command: [String]
+        public var jobs: Int
+        /// Seconds one subject may take (all strategies together).
+        public var timeout: Double
+        public var maxMemoryBytes: Int
+        public var environment: [String: String]
+
+        public init(command: [String], jobs: Int, timeout: Double, maxMemoryBytes: Int, environment: [String: String]) {
+            self.command = command
+            self.jobs = jobs
+            self.timeout = timeout
+            self.maxMemoryBytes = maxMemoryBytes
+            self.environment = environment
+        }
+    }
+
+    /// One worker place: its process (nil until needed or after a death), its current job.
+    struct Slot {
+        var process: WorkerProcess?
+        var job: Int?
+        var started: UInt64 = 0
+        var strategy: String?
+    }
+
+    let settings: Settings
+    var slots: [Slot]
+    /// Processes started so far (the first `jobs` plus replacements).
+    public private(set) var started = 0
+
+    public init(_ settings: Settings) {
+        self.settings = settings
+        slots = Array(repeating: Slot(), count: max(1, settings.jobs))
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Stops every worker (end of input, then reaped).
+    public func shutdown() { for k in slots.indices { slots[k] = Slot() } }
+
+    public func evaluate(_ jobs: [FuzzJob], stop: () -> Bool) -> [FuzzJobResult?] {
+        var results = [FuzzJobResult?](repeating: nil, count: jobs.count)
+        var next = 0, done = 0
+        while done < jobs.count {
+            if stop() {
+                for k in slots.indices where slots[k].job != nil { slots[k] = Slot() }
+                return results
+            }
+            for k in slots.indices where slots[k].job == nil && next < jobs.count {
+                if assign(k, id: next, jobs[next]) { next += 1 } else {
+                    results[next] = FuzzJobResult(findings: [], invalid: "could not start a worker")
+                    next += 1
+                    done += 1
+                }
+            }
+            waitForOutput()
+            for k in slots.indices {
+                guard let id = slots[k].job else { continue }
+                if let r = service(k, jobs[id]) {
+                    results[id] = r
+                    done += 1
+                }
+            }
+        }
+        return results
+    }
+
+    /// Sends job `id` to slot `k`, starting its worker if needed.
+    func assign(_ k: Int, id: Int, _ job: FuzzJob) -> Bool {
+        for _ in 0..<2 {
+            if slots[k].process == nil {
+                guard let p = try? WorkerProcess(command: settings.command, environment: settings.environment) else { return false }
+                slots[k].process = p
+                started += 1
+            }
+            if slots[k].process!.send(WorkerMessage.request(id: id, subject: job.subject, expectations: job.expectations)) {
+                slots[k].job = id
+                slots[k].started = Clocks.monotonicNanoseconds()
+                slots[k].strategy = nil
+                return true
+            }
+            slots[k].process = nil  // it died between jobs: start another
+        }
+        return false
+    }
+
+    /// Waits up to 20 ms for any busy worker to write.
+    func waitForOutput() {
+        var fds: [pollfd] = []
+        for s in slots where s.job != nil {
+            guard let p = s.process else { continue }
+            if !p.outputClosed { fds.append(pollfd(fd: p.output, events: Int16(POLLIN), revents: 0)) }
+            fds.append(pollfd(fd: p.errors, events: Int16(POLLIN), revents: 0))
+        }
+        _ = poll(&fds, nfds_t(fds.count), 20)
+    }
+
+    /// Reads slot `k`'s output and judges its health; the job's result once it has one.
+    func service(_ k: Int, _ job: FuzzJob) -> FuzzJobResult? {
+        guard let p = slots[k].process, let id = slots[k].job else { return nil }
+        for line in p.drain() {
+            switch WorkerMessage.parseReply(line) {
+            case .starting(let rid, let strategy)? where rid == id: slots[k].strategy = strategy
+            case .result(let rid, let findings, let invalid)? where rid == id:
+                slots[k].job = nil
+                return FuzzJobResult(findings: findings, invalid: invalid)
+            default: break
+            }
+        }
+        if p.outputClosed { return died(k, job) }
+        let elapsed = Double(Clocks.monotonicNanoseconds() &- slots[k].started) / 1e9
+        if elapsed > settings.timeout {
+            return killed(k, job, kind: "hang", detail: "no answer after \(Int(settings.timeout)) s")
+        }
+        let resident = p.residentBytes
+        if resident > settings.maxMemoryBytes {
+            return killed(k, job, kind: "memory", detail: "resident memory \(resident >> 20) MiB over the limit of \(settings.maxMemoryBytes >> 20) MiB")
+        }
+        return nil
+    }
+
+    func killed(_ k: Int, _ job: FuzzJob, kind: String, detail: String) -> FuzzJobResult {
+        slots[k].process?.terminate()
+        return retire(k, FuzzFinding(kind: kind, strategy: slots[k].strategy ?? "worker", place: Self.kindPlace(job.subject), detail: detail))
+    }
+
+    /// The worker's output closed: reap it and record how it ended.
+    func died(_ k: Int, _ job: FuzzJob) -> FuzzJobResult {
+        guard let p = slots[k].process else { return FuzzJobResult(findings: []) }
+        var status = p.reap(blocking: false)
+        for _ in 0..<100 where status == nil {
+            usleep(10_000)
+            status = p.reap(blocking: false)
+        }
+        if status == nil { p.terminate(); status = p.reap(blocking: true) }
+        _ = p.drain()
+        let tail = p.errorText
+        let how = Self.ending(status ?? 0)
+        let place = Self.fatalPlace(tail) ?? Self.kindPlace(job.subject)
+        let lines = tail.split(separator: "\n")
+        let message = lines.last { $0.contains("Fatal error") }.map(String.init) ?? lines.suffix(3).joined(separator: " / ")
+        return retire(k, FuzzFinding(kind: "crash:\(how)", strategy: slots[k].strategy ?? "worker", place: place,
+                                     detail: message.isEmpty ? "the worker ended (\(how)) without a message" : message))
+    }
+
+    func retire(_ k: Int, _ finding: FuzzFinding) -> FuzzJobResult {
+        slots[k] = Slot()
+        return FuzzJobResult(findings: [finding])
+    }
+
+    static func kindPlace(_ subject: FuzzSubject) -> String {
+        switch subject {
+        case .layout: "layout"
+        case .system: "system"
+        }
+    }
+
+    /// `SIGILL`, `SIGSEGV`, ... for a signal; `exit-N` for an exit.
+    static func ending(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        guard signal != 0 else { return "exit-\((status >> 8) & 0xff)" }
+        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                      SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGINT: "SIGINT"]
+        return names[signal] ?? "SIG\(signal)"
+    }
+
+    /// The `File.swift:LINE` of the last "Fatal error" line (`path/File.swift:42: Fatal error: ...`),
+    /// or the message with its digits masked when the line names no file; nil without one.
+    static func fatalPlace(_ text: String) -> String? {
+        guard let line = text.split(separator: "\n").last(where: { $0.contains("Fatal error") }) else { return nil }
+        if let r = line.range(of: ": Fatal error") {
+            let location = line[..<r.lowerBound]
+            let file = location.split(separator: "/").last.map(String.init) ?? String(location)
+            if file.contains(".swift:") { return file }
+        }
+        let message = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? String(line)
+        return String(message.map { $0.isNumber ? "#" : $0 }.prefix(80))
+    }
+}

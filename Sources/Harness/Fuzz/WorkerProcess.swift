@@ -1,0 +1,135 @@
+import Foundation
+
+/// One child process of the fuzz supervisor, started with `posix_spawn` and three pipes: JSON
+/// lines go in on its standard input, JSON lines come back on its standard output, and the tail
+/// of its standard error is kept for crash reports.
+///
+/// Every pipe end is close-on-exec, so no worker inherits another's pipes (a dead worker's
+/// output reaches end of file at once). The parent's ends are non-blocking and read after
+/// `poll`. The child gets its own process group (a Ctrl-C in the terminal reaches only the
+/// parent, which decides) and `SWIFT_BACKTRACE=enable=no` (a trap exits in milliseconds).
+/// A class: a process has identity, and `deinit` kills and reaps it so no zombie is left.
+final class WorkerProcess {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+    let errors: Int32
+    private var outBuffer: [UInt8] = []
+    /// The last `tailLimit` bytes of standard error.
+    private(set) var errorTail: [UInt8] = []
+    private(set) var outputClosed = false
+    private var reaped: Int32?
+    static let tailLimit = 16 * 1024
+
+    /// Starts `command` (an executable path and its arguments).
+    /// - Throws: `FuzzUsageError` when a pipe or the spawn fails (the path is wrong, no resources).
+    init(command: [String], environment: [String: String]) throws(FuzzUsageError) {
+        var fds: [Int32] = [0, 0, 0, 0, 0, 0]
+        for k in 0..<3 {
+            let r = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress! + 2 * k) }
+            guard r == 0 else { throw FuzzUsageError("cannot make a pipe for a worker: \(String(cString: strerror(errno)))") }
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[3], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[5], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var child: pid_t = 0
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
+        close(fds[0]); close(fds[3]); close(fds[5])
+        guard status == 0 else {
+            close(fds[1]); close(fds[2]); close(fds[4])
+            throw FuzzUsageError("cannot start worker \(command[0]): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        input = fds[1]
+        output = fds[2]
+        errors = fds[4]
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        _ = reap(blocking: true)
+        close(input); close(output); close(errors)
+    }
+
+    /// Writes one line (a newline is appended). False when the worker is gone (EPIPE).
+    func send(_ line: String) -> Bool {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads what is available on standard output and standard error without blocking; returns
+    /// the complete lines received. Sets `outputClosed` at end of file.
+    func drain() -> [String] {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            errorTail += chunk[..<n]
+            if errorTail.count > Self.tailLimit { errorTail.removeFirst(errorTail.count - Self.tailLimit) }
+        }
+        while !outputClosed {
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            if n == 0 { outputClosed = true }
+            if n <= 0 { break }
+            outBuffer += chunk[..<n]
+        }
+        var lines: [String] = []
+        while let newline = outBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: outBuffer[..<newline], as: UTF8.self))
+            outBuffer.removeSubrange(...newline)
+        }
+        return lines
+    }
+
+    /// Resident memory in bytes, from /proc/PID/statm (0 when it cannot be read).
+    var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Kills the worker (SIGKILL) and reaps it.
+    func terminate() {
+        kill(pid, SIGKILL)
+        _ = reap(blocking: true)
+    }
+
+    /// The wait status once the process has exited (reaping it), nil while it runs (non-blocking).
+    func reap(blocking: Bool) -> Int32? {
+        if let reaped { return reaped }
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if r == pid { reaped = status; return status }
+            if r == -1, errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// The standard error tail as text.
+    var errorText: String { String(decoding: errorTail, as: UTF8.self) }
+}

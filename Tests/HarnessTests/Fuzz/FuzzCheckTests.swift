@@ -1,0 +1,77 @@
+import Cassowary
+import Harness
+import LinearConstraints
+import Testing
+
+/// The in-process check: clean subjects give nothing, each planted fault gives its signature
+/// at a stable place, and weighted strategies are not judged on optimality.
+@Suite struct FuzzCheckTests {
+    static let cassowary = BenchStrategy(name: "cassowary") { CassowarySolver() }
+    static let weighted = BenchStrategy(name: "cassowary-weighted") { CassowarySolver(weighted: true) }
+
+    static func system(_ text: String) throws -> FuzzSubject { try FuzzSubject(fileText: text) }
+
+    static let marked = """
+        {"strut-system": 1, "name": "marked", "steps": [
+          {"add": "x >= 10", "id": "floor"}, {"add": "x == 20 @1", "id": "pref"},
+          {"add": "y == 7777", "id": "marked"}, {"add": "x <= 5", "id": "bad"}, {"check": "end"}]}
+        """
+
+    static let clean = """
+        {"strut-system": 1, "name": "clean", "steps": [
+          {"add": "x >= 10", "id": "floor"}, {"add": "x == 20 @1", "id": "pref"}, {"add": "x <= 5", "id": "bad"},
+          {"edit": "y", "priority": 999}, {"suggest": {"y": 42}}, {"add": "y + x <= 100 @500", "id": "soft"},
+          {"remove": "pref"}, {"check": "end"}]}
+        """
+
+    @Test func cleanSystemHasNoFindingsUnderLexicographicAndWeightedStrategies() throws {
+        let check = FuzzCheck(strategies: [Self.cassowary, Self.weighted])
+        #expect(check.check(try Self.system(Self.clean)) == [])
+        #expect(check.check(try Self.system(Self.marked)) == [])
+    }
+
+    @Test func wrongValuesBreakRequiredConstraintsAtTheStepThatShowsIt() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let findings = FuzzCheck(strategies: [Self.cassowary, wrong]).check(try Self.system(Self.marked))
+        let signatures = findings.map(\.signature.description)
+        #expect(signatures.contains("required-satisfied|planted-wrong|add"))
+        #expect(!signatures.contains { $0.contains("|cassowary|") })
+    }
+
+    @Test func nondeterministicValuesAreCaughtByTheSecondRun() throws {
+        let shaky = try #require(PlantedStrategies.strategy("planted-nondeterministic"))
+        let findings = FuzzCheck(strategies: [shaky]).check(try Self.system(Self.marked))
+        // Values are recorded at checks, so that is where two runs part.
+        #expect(findings.contains { $0.signature == FuzzSignature(kind: "deterministic", strategy: "planted-nondeterministic", place: "check") })
+    }
+
+    @Test func heartbeatNamesEveryStrategyInOrder() throws {
+        var seen: [String] = []
+        _ = FuzzCheck(strategies: [Self.cassowary, Self.weighted]).check(try Self.system(Self.clean)) { seen.append($0) }
+        #expect(seen == ["cassowary", "cassowary-weighted"])
+    }
+
+    @Test func layoutCaseThatCannotBeValidatedIsNotAFinding() throws {
+        let subject = try FuzzSubject(fileText: #"{"strut": 1, "name": "bad", "root": "r", "views": [{"id": "r"}], "constraints": ["q.width == 10"]}"#)
+        #expect(FuzzCheck(strategies: [Self.cassowary]).check(subject) == [])
+    }
+
+    @Test func layoutFindingsCarryTheInvariantAndPlaceLayout() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let subject = try FuzzSubject(fileText: """
+            {"strut": 1, "name": "w", "root": "r", "views": [{"id": "r"}, {"id": "a", "superview": "r"}],
+             "constraints": ["a.leading == r.leading + 7777", "a.top == r.top", "a.width == 10", "a.height == 10"]}
+            """)
+        let findings = FuzzCheck(strategies: [wrong], invariants: try InvariantSelection(parsing: "required-satisfied")).check(subject)
+        #expect(findings.map(\.signature) == [FuzzSignature(kind: "required-satisfied", strategy: "planted-wrong", place: "layout")])
+    }
+
+    @Test func signaturesRoundTripAndRejectMissingParts() throws {
+        let s = FuzzSignature(kind: "crash:SIGILL", strategy: "external:kiwi --x|y", place: "Solver.swift:42")
+        #expect(s.description == "crash:SIGILL|external:kiwi --x|y|Solver.swift:42")
+        #expect(try FuzzSignature(parsing: "crash:SIGILL|cassowary|A.swift:1") == FuzzSignature(kind: "crash:SIGILL", strategy: "cassowary", place: "A.swift:1"))
+        #expect(throws: FuzzUsageError.self) { try FuzzSignature(parsing: "hang|cassowary") }
+        #expect(throws: FuzzUsageError.self) { try FuzzSignature(parsing: "|cassowary|add") }
+        #expect(!s.slug.contains("|") && !s.slug.contains("/") && !s.slug.contains(" "))
+    }
+}
