@@ -9,6 +9,7 @@ struct Strut: ParsableCommand {
         abstract: "Benchmark and fuzz constraint-based layout solvers.",
         subcommands: [
             SolveSystemCommand.self,
+            DecodeBytesCommand.self,
             DevicesCommand.self,
             WorkloadsCommand.self,
             SolveCommand.self,
