@@ -47,7 +47,7 @@ struct Strategy: Sendable {
             name: "exact",
             summary: "exact rational oracle, slow, small systems only",
             make: { _ in ExactSolver() }),
-    ]
+    ] + PlantedStrategies.registered.map { p in Strategy(name: p.name, summary: p.summary, make: { _ in p.make() }) }
 
     /// The strategy called `name`, or nil. `external:COMMAND` is an outside solver behind an
     /// adapter (`Strategy.external`), named in results by the whole text.

@@ -16,6 +16,10 @@ struct Strut: ParsableCommand {
             GenerateCommand.self,
             BenchCommand.self,
             MergeCommand.self,
+            FuzzCommand.self,
+            FuzzWorkerCommand.self,
+            ReplayCommand.self,
+            ShrinkCommand.self,
             ReportCommand.self,
             AdapterCommand.self,
         ])

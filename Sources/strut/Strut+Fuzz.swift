@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import Generator
+import Harness
+import Synchronization
+
+/// `strut fuzz`: a fuzzing campaign (issue 9). Small generated cases and mutations of corpus
+/// cases are checked in long-lived worker processes (`strut fuzz-worker`) so that a trap, a hang
+/// or a memory blow-up is recorded with its case instead of ending the campaign; findings are
+/// deduplicated by signature, shrunk and saved under `--findings`. Exit status 1 only when a
+/// finding is new (not in the findings index nor `--known`), so CI fails on new bugs only.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Fuzz the strategies with generated and mutated cases; shrink and save what fails.",
+        discussion: """
+            Case k's seed derives from (--seed, k), so with --runs the same seed finds the same findings \
+            whatever --jobs; with --time the cases run depend on the machine's speed. Findings are written \
+            to --findings DIR as <signature>.json or .system.json (the replay command in the description) \
+            with DIR/index.json listing every signature, its count, first case and time to find. Exit \
+            status: 0 no new finding, 1 new findings, 2 bad usage or input. Ctrl-C stops feeding, ends the \
+            workers, writes the index and prints the summary.
+            """)
+
+    @Option(help: "Stop after this many seconds (default 60 unless --runs is given).")
+    var time: Double?
+
+    @Option(help: "Run exactly this many cases (reproducible).")
+    var runs: Int?
+
+    @Option(help: "Worker processes.")
+    var jobs = 2
+
+    @Option(help: "Run seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Comma-separated generator families, or none (default: every family, at small sizes).")
+    var families: String?
+
+    @Option(help: "Comma-separated strategies; the first is the reference for differential checks.")
+    var strategies = "cassowary,cassowary-weighted"
+
+    @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
+    var corpus: [String] = []
+
+    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps).")
+    var corpusMaxSize = 300
+
+    @Option(help: "Directory for saved findings and index.json.")
+    var findings = "findings"
+
+    @Option(help: "Signatures already known (an index.json or one KIND|STRATEGY|PLACE per line): counted, never new.")
+    var known: String?
+
+    @Option(help: "Seconds one case may take in a worker before it is a hang.")
+    var timeout: Double = 10
+
+    @Option(help: "Resident megabytes a worker may use before the case is a memory finding.")
+    var maxMemory = 2048
+
+    @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
+    var invariants = "cheap"
+
+    @Option(help: "Seconds one finding's shrinking may take.")
+    var shrinkTime: Double = 60
+
+    @Flag(help: "Check in this process instead of workers (no protection against traps and hangs; measures isolation).")
+    var inProcess = false
+
+    func run() throws {
+        do {
+            let (campaign, pool) = try prepare()
+            FuzzInterrupt.install()
+            let progress = FuzzProgress(runs: runs)
+            let status = try campaign.run { progress.update($0) }
+            progress.finish(status)
+            pool?.shutdown()
+            print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
+                                   timed: runs == nil), terminator: "")
+            if status.newCount > 0 { throw ExitCode.failure }
+        } catch let error as FuzzUsageError {
+            throw FuzzCommandSupport.usage(error.message, command: "fuzz")
+        }
+    }
+
+    /// Reads the options, the corpus and the findings index; builds the campaign.
+    func prepare() throws(FuzzUsageError) -> (FuzzCampaign, WorkerPool?) {
+        guard runs == nil || time == nil else { throw FuzzUsageError("give either --time or --runs, not both") }
+        if let runs, runs < 0 { throw FuzzUsageError("--runs must be at least 0") }
+        guard jobs >= 1, timeout > 0, maxMemory > 0 else { throw FuzzUsageError("--jobs, --timeout and --max-memory must be positive") }
+        let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
+        let familyList = try chosenFamilies()
+        let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
+        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusMaxSize)
+        guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
+        let store = try FindingStore(directory: findings)
+        let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
+        var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : nil, batchSize: 2 * jobs)
+        settings.shrinkSeconds = shrinkTime
+        settings.replayPrefix = FuzzCommandSupport.replayPrefix(strategies)
+        settings.replayArguments = ["--strategies", strategies]
+        let pool = inProcess ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: maxMemory)
+        let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
+        let maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)
+        return (FuzzCampaign(settings: settings, maker: maker, evaluator: evaluator, store: store, known: knownSignatures,
+                             stop: { FuzzInterrupt.requested }), pool)
+    }
+
+    func chosenFamilies() throws(FuzzUsageError) -> [String] {
+        guard let families else { return FuzzCaseMaker.defaultFamilies }
+        if families == "none" { return [] }
+        let names = families.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        for name in names where !GeneratorFamilies.names.contains(name) {
+            throw FuzzUsageError("--families: unknown family \"\(name)\"; known: \(GeneratorFamilies.names.joined(separator: ", "))")
+        }
+        return names
+    }
+}
+
+/// Ctrl-C during a campaign: the first one asks the campaign to stop (it ends its workers, writes
+/// the index and prints the summary); a second one ends the process at once.
+enum FuzzInterrupt {
+    static let flag = Atomic<Bool>(false)
+    static var requested: Bool { flag.load(ordering: .relaxed) }
+
+    static func install() {
+        signal(SIGINT) { _ in
+            FuzzInterrupt.flag.store(true, ordering: .relaxed)
+            signal(SIGINT, SIG_DFL)
+        }
+    }
+}

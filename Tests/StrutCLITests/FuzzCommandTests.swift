@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// `strut fuzz`, `replay` and `shrink` end to end, against the planted strategies
+/// (`STRUT_PLANTED_STRATEGIES=1`): a trap is recorded, shrunk and the campaign goes on; a hang is
+/// caught by the timeout; the same seed finds the same findings whatever the job count; known
+/// findings do not fail the run; replay passes good files and fails wrong expectations; bad input
+/// exits 2.
+@Suite struct FuzzCommandTests {
+    /// A fresh temporary directory for one test.
+    static func directory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strut-fuzz-cli-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A layout case of twelve views in a column with one width of 7777 (the planted marker).
+    static let markedCase: String = {
+        var views = [#"{"id": "r"}"#]
+        var constraints: [String] = []
+        for i in 0..<12 {
+            views.append(#"{"id": "v\#(i)", "superview": "r"}"#)
+            constraints += ["v\(i).leading == r.leading + \(i)", "v\(i).top == r.top + \(10 * i)", "v\(i).height == 8"]
+            constraints.append(i == 7 ? "v\(i).width == 7777" : "v\(i).width == \(20 + i)")
+        }
+        return #"{"strut": 1, "name": "marked", "root": "r", "views": [\#(views.joined(separator: ", "))], "constraints": [\#(constraints.map { "\"\($0)\"" }.joined(separator: ", "))]}"#
+    }()
+
+    /// A system of thirty adds with one marked constant.
+    static let markedSystem: String = {
+        var steps = (0..<30).map { #"{"add": "x\#($0) >= \#($0)", "id": "c\#($0)"}"# }
+        steps.insert(#"{"add": "x3 + x4 == 7777", "id": "marked"}"#, at: 17)
+        return #"{"strut-system": 1, "name": "marked", "steps": [\#(steps.joined(separator: ", "))]}"#
+    }()
+
+    static func write(_ text: String, _ url: URL) throws { try Data(text.utf8).write(to: url) }
+
+    /// The index's findings as comparable lines (signature, count, first case, size, file).
+    static func index(_ dir: URL) throws -> [String] {
+        let text = try String(contentsOf: dir.appendingPathComponent("index.json"), encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let items = try #require(json["findings"] as? [[String: Any]])
+        return items.map { "\($0["signature"]!) \($0["count"]!) \($0["firstCase"]!) \($0["size"]!) \($0["file"]!)" }
+    }
+
+    @Test func campaignRecordsAPlantedTrapShrinksItAndGoesOn() throws {
+        let dir = try Self.directory("trap")
+        let corpus = dir.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try Self.write(Self.markedCase, corpus.appendingPathComponent("marked.json"))
+        let findings = dir.appendingPathComponent("findings")
+        let r = try PlantedRun.run(["fuzz", "--runs", "8", "--families", "none", "--strategies", "cassowary,planted-trap",
+                                    "--corpus", corpus.path, "--findings", findings.path, "--seed", "5"])
+        #expect(r.status == 1, "new findings exit 1: \(r.stderr)")
+        #expect(r.stdout.contains("fuzz: 8 cases"), "the campaign went on after the trap: \(r.stdout)")
+        let lines = try Self.index(findings)
+        let trap = try #require(lines.first { $0.hasPrefix("crash:SIGILL|planted-trap|PlantedStrategies.swift:") }, "\(lines)")
+        let file = String(try #require(trap.split(separator: " ").last))
+        let saved = try String(contentsOf: findings.appendingPathComponent(file), encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+        let constraints = try #require(json["constraints"] as? [String])
+        #expect(constraints.count <= 3, "shrunk to the few constraints that trigger it: \(constraints)")
+        #expect(constraints.contains { $0.contains("7777") })
+        #expect((json["description"] as? String)?.contains("STRUT_PLANTED_STRATEGIES=1 strut replay") == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: findings.path).filter { $0.hasPrefix("crash-SIGILL-planted-trap") }
+        #expect(files.count == 1, "kept once: \(files)")
+    }
+
+    @Test func plantedHangIsCaughtByTheTimeout() throws {
+        let dir = try Self.directory("hang")
+        try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
+        let findings = dir.appendingPathComponent("findings")
+        let r = try PlantedRun.run(["fuzz", "--runs", "2", "--families", "none", "--strategies", "planted-hang", "--corpus",
+                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
+                                    "--timeout", "1", "--shrink-time", "4"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-hang|system ") })
+    }
+
+    @Test func sameSeedFindsTheSameFindingsWithOneOrTwoJobsAndKnownOnesDoNotFail() throws {
+        let dir = try Self.directory("seed")
+        let corpus = dir.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try Self.write(Self.markedSystem, corpus.appendingPathComponent("marked.system.json"))
+        var indexes: [[String]] = []
+        for jobs in ["1", "2"] {
+            let findings = dir.appendingPathComponent("findings-\(jobs)")
+            let r = try PlantedRun.run(["fuzz", "--runs", "10", "--jobs", jobs, "--families", "operations,long-chain",
+                                        "--strategies", "cassowary,planted-wrong", "--corpus", corpus.path, "--findings", findings.path, "--seed", "11"])
+            #expect(r.status == 1, "\(r.stderr)")
+            indexes.append(try Self.index(findings))
+        }
+        #expect(!indexes[0].isEmpty)
+        #expect(indexes[0] == indexes[1])
+        let again = try PlantedRun.run(["fuzz", "--runs", "10", "--families", "operations,long-chain", "--strategies", "cassowary,planted-wrong",
+                                        "--corpus", corpus.path, "--findings", dir.appendingPathComponent("findings-1").path, "--seed", "11"])
+        #expect(again.status == 0, "known findings only: \(again.stdout)")
+        #expect(again.stdout.contains(", 0 new"))
+    }
+
+    @Test func replayPassesAGoodFileAndFailsAWrongExpectation() throws {
+        let good = try PlantedRun.run(["replay", "examples/systems/kiwi-rejected-add.system.json"])
+        #expect(good.status == 0, "\(good.stdout)")
+        let dir = try Self.directory("replay")
+        let examples = StrutProcess.packageRoot.appendingPathComponent("examples/systems")
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("kiwi-rejected-add.system.json"), to: dir.appendingPathComponent("k.system.json"))
+        let expected = try String(contentsOf: examples.appendingPathComponent("kiwi-rejected-add.expected.json"), encoding: .utf8)
+        try Self.write(expected.replacingOccurrences(of: #""x": 20"#, with: #""x": 21"#), dir.appendingPathComponent("k.expected.json"))
+        let bad = try PlantedRun.run(["replay", dir.path])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("FAIL \(dir.path)/k.system.json"), "\(bad.stdout)")
+    }
+
+    @Test func badInputExitsTwoWithAClearMessage() throws {
+        let dir = try Self.directory("bad")
+        try Self.write("{ not json", dir.appendingPathComponent("broken.json"))
+        let malformed = try PlantedRun.run(["replay", dir.appendingPathComponent("broken.json").path])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("broken.json"), "\(malformed.stderr)")
+        let unknown = try PlantedRun.run(["fuzz", "--runs", "1", "--strategies", "nope", "--findings", dir.appendingPathComponent("f").path])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown strategy \"nope\""), "\(unknown.stderr)")
+        let signature = try PlantedRun.run(["shrink", "examples/systems/kiwi-rejected-add.system.json", "--signature", "hang"])
+        #expect(signature.status == 2)
+    }
+
+    @Test func shrinkKeepsTheSignatureOfOneFile() throws {
+        let dir = try Self.directory("shrink")
+        try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
+        let out = dir.appendingPathComponent("small.system.json")
+        let r = try PlantedRun.run(["shrink", dir.appendingPathComponent("marked.system.json").path, "--signature",
+                                    "required-satisfied|planted-wrong|add", "--strategies", "planted-wrong", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.contains("7777"))
+        #expect(text.components(separatedBy: "\"add\"").count - 1 <= 2, "\(text)")
+    }
+}
+
+/// Runs the built strut with the planted strategies registered.
+enum PlantedRun {
+    static func run(_ arguments: [String]) throws -> StrutProcess.Result {
+        guard let url = StrutProcess.binary.url else { throw StrutProcess.LookupError(message: "strut executable not found") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = StrutProcess.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["STRUT_PLANTED_STRATEGIES"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = StrutProcess.DataBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return StrutProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                   stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+}
