@@ -50,7 +50,7 @@ struct BenchCommand: ParsableCommand {
             FILE compares this run with it per family, size, strategy and phase: frames, conflicts, \
             ambiguity, pivots and counters exactly, allocated and freed bytes within 5% (only with \
             the same build configuration and allocator), invariant failures by solve (a new one is \
-            a regression), and thread-CPU time as the ratio of pooled medians with a seeded 95% \
+            a regression), and thread-CPU time as the ratio of pooled 10th percentiles with a seeded 95% \
             bootstrap interval: a regression when the whole interval lies above 1 + \
             --time-threshold, an improvement when below 1/(1 + threshold), unchanged inside, \
             inconclusive otherwise. Wall time is shown, not gated. A different machine, toolchain \

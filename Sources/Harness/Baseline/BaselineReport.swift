@@ -6,13 +6,13 @@ import Foundation
 public enum BaselineReport {
     public static func text(_ c: BaselineComparison, file: String) -> String {
         var out = "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
-        out += "the median ratio lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
+        out += "the ratio of \(quantileName) lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
         out += warnings(c)
         out += BenchTable.table(
-            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "CPU p50 base -> now", "wall now/base [CI]"],
+            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "CPU \(quantileShort) base -> now", "wall now/base [CI]"],
             c.groups.map { g in
                 [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
-                 interval(g.cpu), medians(g.cpu), interval(g.wall)]
+                 interval(g.cpu), values(g.cpu), interval(g.wall)]
             })
         let changed = c.groups.filter { !$0.changes.isEmpty }
         if !changed.isEmpty {
@@ -60,10 +60,14 @@ public enum BaselineReport {
         return "\(ratio(e.ratio)) [\(ratio(i.lowerBound)), \(ratio(i.upperBound))]"
     }
 
-    static func medians(_ e: RatioEstimate?) -> String {
+    static func values(_ e: RatioEstimate?) -> String {
         guard let e else { return "-" }
-        return BenchTable.duration(UInt64(e.baselineMedian.rounded())) + " -> " + BenchTable.duration(UInt64(e.currentMedian.rounded()))
+        return BenchTable.duration(UInt64(e.baselineValue.rounded())) + " -> " + BenchTable.duration(UInt64(e.currentValue.rounded()))
     }
+
+    /// `10th percentiles` and `p10`, from `RatioStatistics.quantile`.
+    static var quantileName: String { String(format: "%gth percentiles", 100 * RatioStatistics.quantile) }
+    static var quantileShort: String { String(format: "p%g", 100 * RatioStatistics.quantile) }
 
     static func ratio(_ x: Double) -> String { x.isFinite ? String(format: "%.2f", x) : "inf" }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Harness
 
-/// The gate's statistics: the ratio of pooled medians, its seeded bootstrap interval, verdicts.
+/// The gate's statistics: the ratio of pooled 10th percentiles, its seeded bootstrap interval, verdicts.
 @Suite struct RatioStatisticsTests {
     @Test func theIntervalIsTheSameForTheSameSeedAndContainsTheRatio() throws {
         let a: [[UInt64]] = [[100, 110, 95, 130, 101, 99, 104, 98], [200, 210, 190, 205, 220, 199, 201, 230]]
@@ -13,7 +13,7 @@ import Testing
         let i = try #require(e1.interval)
         #expect(i.contains(e1.ratio) && abs(e1.ratio - 1.5) < 0.02)
         #expect(e1.baselineCount == 16 && e1.currentCount == 16)
-        #expect(e1.baselineMedian == 160 && e1.currentMedian == 240)
+        #expect(e1.baselineValue == 98.5 && e1.currentValue == 147.5)  // pooled 10th percentiles
     }
 
     @Test func tooFewSamplesGiveNoIntervalAndAnInconclusiveVerdict() throws {
@@ -31,7 +31,7 @@ import Testing
 
     @Test func verdictsFollowTheIntervalAgainstTheThreshold() {
         func v(_ lo: Double, _ hi: Double) -> TimingVerdict {
-            TimingVerdict(RatioEstimate(ratio: (lo + hi) / 2, interval: lo...hi, baselineMedian: 1, currentMedian: 1, baselineCount: 9, currentCount: 9), threshold: 0.25)
+            TimingVerdict(RatioEstimate(ratio: (lo + hi) / 2, interval: lo...hi, baselineValue: 1, currentValue: 1, baselineCount: 9, currentCount: 9), threshold: 0.25)
         }
         #expect(v(1.3, 2.0) == .regression)
         #expect(v(1.2, 1.3) == .inconclusive)

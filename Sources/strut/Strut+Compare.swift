@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+/// `strut compare --strategies A,B [inputs...]`: runs both strategies on the same work and
+/// reports, per family and size, B's thread-CPU time over A's with a confidence interval, how
+/// often B reached A's objective, and the invariants each breaks (Harness/Compare).
+///
+/// The inputs and the run settings are `strut bench`'s: the command builds its plan through
+/// `BenchCommand`, so both read inputs, suites, devices and invariants the same way.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two strategies on the same cases: time ratio with confidence, objective agreement, invariants broken.",
+        discussion: """
+            Inputs as for strut bench: case files, directories, --family NAME[:SIZES], --suite; with \
+            none, the default suite. A runs first and is the reference: the invariant \
+            strategies-agree judges each of B's solves against A's layout of the same case, device \
+            and direction (same objective at every priority level; same frames where neither calls \
+            a view ambiguous). It is checked on every case by default, with the cheap invariants.
+
+            For each family and size: B/A is the ratio of the pooled 10th percentiles of thread-CPU time per \
+            phase (first layout, device switches), with a 95% stratified bootstrap interval (the \
+            statistics of strut bench --baseline); then B's solves with the same objective as A, \
+            with another objective, with the same objective but other frames, and not judged (the \
+            two broke different conflicts); then the invariants each strategy broke (failed \
+            solves). Each family and size runs as its own bench session, A and B interleaved.
+
+            Exit status: 0 when everything ran and every invariant held, 1 when a case failed or \
+            the run stopped early, 2 for a usage error, 3 when an invariant failed (for either \
+            strategy, including strategies-agree).
+            """)
+
+    @Argument(help: "Case files or directories of case files.")
+    var paths: [String] = []
+
+    @Option(help: "The two strategies, A,B (B's time is reported over A's).")
+    var strategies: String
+
+    @Option(name: .customLong("family"), help: "A generator family to run, NAME or NAME:SIZE,SIZE (repeatable).")
+    var families: [String] = []
+
+    @Option(help: "A named suite instead of inputs: \(BenchSuite.nameList).")
+    var suite: String?
+
+    @Option(help: "Generated cases per family and size.")
+    var count = 1
+
+    @Option(help: "Devices (a device spec; default: each case's own, else the standard set).")
+    var devices: String?
+
+    @Option(help: "Comma-separated layout directions: case, ltr, rtl.")
+    var directions = "case"
+
+    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit (default 5; 10 with --suite ci).")
+    var repeats: Int?
+
+    @Option(help: "Unmeasured repetitions before the measured ones.")
+    var warmup = 1
+
+    @Option(help: "Run seed for generated cases.")
+    var seed: UInt64 = 0
+
+    @Option(help: "Invariants: cheap, all, none or a comma list (default: the cheap ones and strategies-agree, on every case).")
+    var invariants: String?
+
+    @Option(help: "Worker count (default: every core).")
+    var jobs: Int?
+
+    @Option(help: "Write the comparison as JSON here.")
+    var out: String?
+
+    func run() throws {
+        let (a, b, plan) = try makePlan()
+        let results = CompareRun.run(plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
+            FileHandle.standardError.write(Data("compare: group \(k + 1) of \(n)\n".utf8))
+        }
+        let comparison = StrategyComparison(a: a, b: b, results: results)
+        let failures = comparison.invariants.failures
+        for f in failures.prefix(20) { print(f) }
+        if failures.count > 20 { print("... and \(failures.count - 20) more invariant failures\(out.map { " (all in \($0))" } ?? "")") }
+        print(comparison.text, terminator: "")
+        if let out {
+            let text = comparison.json(command: command(plan)).jsonText(indent: 1) + "\n"
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+                FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            print("comparison: \(out)")
+        }
+        if comparison.invariants.hasFailures { throw ExitCode(3) }
+        if !comparison.failures.isEmpty || !comparison.complete { throw ExitCode.failure }
+    }
+
+    /// The two strategy names and the bench plan, built by `strut bench`'s own option handling.
+    func makePlan() throws -> (String, String, BenchPlan) {
+        let names = strategies.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard names.count == 2, names[0] != names[1] else { throw usage("--strategies takes two different strategies, A,B") }
+        var arguments = paths + families.flatMap { ["--family", $0] } + ["--strategies", strategies, "--count", String(count)]
+        if let suite { arguments += ["--suite", suite] }
+        if let devices { arguments += ["--devices", devices] }
+        arguments += ["--directions", directions, "--warmup", String(warmup), "--seed", String(seed)]
+        arguments += ["--repeat", String(repeats ?? (suite == "ci" ? 10 : 5))]
+        arguments += ["--invariants", invariants ?? Self.defaultInvariants]
+        if let jobs { arguments += ["--jobs", String(jobs)] }
+        let bench: BenchCommand
+        do { bench = try BenchCommand.parse(arguments) } catch { throw usage(BenchCommand.message(for: error)) }
+        do { return (names[0], names[1], try bench.makePlan()) } catch { throw usage("\(error)") }
+    }
+
+    /// The cheap invariants and strategies-agree.
+    static var defaultInvariants: String {
+        (Invariant.allCases.filter(\.isCheap) + [.strategiesAgree]).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The command that reruns this comparison (the bench plan's settings, all explicit).
+    func command(_ plan: BenchPlan) -> String {
+        plan.command.replacingOccurrences(of: "strut bench", with: "strut compare")
+    }
+
+    func usage(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
+        return ExitCode(2)
+    }
+}
