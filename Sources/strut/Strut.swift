@@ -15,6 +15,7 @@ struct Strut: ParsableCommand {
             SolveCommand.self,
             GenerateCommand.self,
             BenchCommand.self,
+            CompareCommand.self,
             MergeCommand.self,
             FuzzCommand.self,
             FuzzWorkerCommand.self,
