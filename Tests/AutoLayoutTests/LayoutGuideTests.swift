@@ -104,6 +104,22 @@ import Testing
         #expect(abs(f.x - 31.0 / 3) < 1e-12 && abs(f.width - 31.0 / 3) < 1e-12 && abs(f.y - 2.0 / 3) < 1e-12)
     }
 
+    /// A view reaching past the bottom of the screen gets the bottom unsafe band as its inset,
+    /// not the distance to the safe area (UIKit: an inset does not extend off-screen), so a view
+    /// whose height follows its own margins does not feed on itself (a settings screen in
+    /// corpora/generated/settings looped through every pass before this).
+    @Test func aViewBeyondTheScreenGetsNoMoreThanTheUnsafeBand() throws {
+        let tree = try T.tree([T.view("main"), T.view("tall", in: "main"), T.view("row", in: "tall")], [
+            "tall.top == main.top + 700", "tall.left == main.left", "tall.right == main.right",
+            "row.top == tall.margins.top", "row.left == tall.left", "row.right == tall.right", "row.height == 300",
+            "row.bottom == tall.margins.bottom",
+        ])
+        let r = try T.layout(tree, "iphone-x")
+        // Screen 812 high, safe area bottom 34: tall spans 700...1016; its band overlap is 34.
+        #expect(r.frame(of: "tall") == LayoutRect(x: 0, y: 700, width: 375, height: 8 + 300 + 8 + 34))
+        #expect(r.settled)
+    }
+
     /// c's width follows its own safe area's left inset (w = 2·inset + 10 on a phone in
     /// landscape, inset = min(44, w)): 0, 10, 30, 44 — four passes to settle.
     @Test func passesAreBoundedAndReportedWhenGuidesDoNotSettle() throws {

@@ -5,8 +5,11 @@ import LinearConstraints
 ///
 /// - Safe area: the root's is the device's safe area plus `additionalSafeAreaInsets`; any other
 ///   view's is the part of it its superview's safe rectangle does not cover: on each side the
-///   overlap of the view with its superview's unsafe band, clamped to `[0, size]`. It propagates
-///   down the hierarchy through each view's own safe rectangle.
+///   overlap of the view with its superview's unsafe band (the strip between the superview's
+///   bounds and its safe rectangle), clamped to `[0, size]`. A view reaching past its
+///   superview's bounds gets no more than the band (an inset never extends off-screen, as in
+///   UIKit), so content taller than the screen does not feed its own insets. It propagates down
+///   the hierarchy through each view's own safe rectangle.
 /// - Margins: the view's `layoutMargins` (directional, resolved by its effective direction);
 ///   the root's are at least the system minimum margins unless it opts out
 ///   (`respectsSystemMinimumLayoutMargins`); plus the safe-area insets when
@@ -37,7 +40,8 @@ public struct GuideInsets: Hashable, Sendable {
             let node = tree.views[i], f = frames[i]
             let safe: EdgeInsets
             if let s = node.superview {
-                safe = Self.uncovered(f, by: Self.inset(frames[s.rawValue], safeArea[s.rawValue]))
+                let outer = frames[s.rawValue]
+                safe = Self.uncovered(f, by: Self.inset(outer, safeArea[s.rawValue]), within: outer)
             } else {
                 let d = configuration.safeArea, a = tree.additionalSafeAreaInsets
                 safe = EdgeInsets(top: d.top + a.top, left: d.left + a.left, bottom: d.bottom + a.bottom, right: d.right + a.right)
@@ -75,7 +79,8 @@ public struct GuideInsets: Hashable, Sendable {
             m = EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
         }
         if node.preservesSuperviewLayoutMargins, let s = node.superview {
-            let overlap = Self.uncovered(frames[i], by: Self.inset(frames[s.rawValue], margins[s.rawValue]))
+            let outer = frames[s.rawValue]
+            let overlap = Self.uncovered(frames[i], by: Self.inset(outer, margins[s.rawValue]), within: outer)
             m = EdgeInsets(top: max(m.top, overlap.top), left: max(m.left, overlap.left),
                            bottom: max(m.bottom, overlap.bottom), right: max(m.right, overlap.right))
         }
@@ -88,13 +93,17 @@ public struct GuideInsets: Hashable, Sendable {
                    width: rect.width - insets.left - insets.right, height: rect.height - insets.top - insets.bottom)
     }
 
-    /// How far `rect` reaches outside `inner` on each side, each clamped to `[0, size]`.
-    static func uncovered(_ rect: LayoutRect, by inner: LayoutRect) -> EdgeInsets {
+    /// On each side, how much of `rect` lies in the band between `inner` and `outer` (`inner`
+    /// inside `outer`), each clamped to `[0, size]`: the part of the band the view covers, not
+    /// how far the view reaches past `inner` (a view beyond `outer` gets at most the band).
+    static func uncovered(_ rect: LayoutRect, by inner: LayoutRect, within outer: LayoutRect) -> EdgeInsets {
         let w = max(0, rect.width), h = max(0, rect.height)
         func clamp(_ v: Double, _ size: Double) -> Double { min(max(0, v), size) }
+        let minX = rect.x, maxX = rect.x + rect.width, minY = rect.y, maxY = rect.y + rect.height
         return EdgeInsets(
-            top: clamp(inner.y - rect.y, h), left: clamp(inner.x - rect.x, w),
-            bottom: clamp((rect.y + rect.height) - (inner.y + inner.height), h),
-            right: clamp((rect.x + rect.width) - (inner.x + inner.width), w))
+            top: clamp(min(maxY, inner.y) - max(minY, outer.y), h),
+            left: clamp(min(maxX, inner.x) - max(minX, outer.x), w),
+            bottom: clamp(min(maxY, outer.y + outer.height) - max(minY, inner.y + inner.height), h),
+            right: clamp(min(maxX, outer.x + outer.width) - max(minX, inner.x + inner.width), w))
     }
 }
