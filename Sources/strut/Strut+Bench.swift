@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
             (--family name or name:size,size; --count cases per size), or a named suite (--suite). \
             With no inputs, the default suite: realistic and adversarial families at two sizes on the \
             standard devices, plus the peer workloads at the solver level. --suite ci: a small fixed \
-            suite for the regression gate (six families at two sizes, the golden corpus in \
+            suite for the regression gate (every default family at two small sizes, the golden corpus in \
             corpora/golden, small peer workloads; --repeat 10), about a minute in a release build.
 
             Each work unit is a case under one strategy and direction; its devices run in sequence \

@@ -3,13 +3,12 @@ import Generator
 /// The named suites of `strut bench --suite NAME`.
 ///
 /// - `default`: `DefaultSuite`, what `strut bench` runs with no inputs (a few minutes).
-/// - `ci`: a small fixed suite for the regression gate (`--baseline`), about a minute in a
-///   release build on 2 cores: realistic and adversarial families at two sizes each, the golden
-///   corpus (`corpora/golden`, read relative to the working directory, the repository root in
-///   CI), and the four peer workloads at small sizes at the solver level, with 10 measured
-///   repetitions so that every group has enough samples for `RatioStatistics` (a first-layout
-///   group: 10 samples; a switch group: 10 per device). Changing it invalidates the committed
-///   baseline (`baselines/main.json`): save a new one in the same commit.
+/// - `ci`: a small fixed suite for the regression gate (`--baseline`), well under a minute in a
+///   release build on 2 cores: every default-suite family at two small sizes, the golden corpus
+///   (`corpora/golden`, read relative to the working directory, the repository root in CI), and
+///   the four peer workloads at small sizes at the solver level, with 10 measured repetitions so
+///   that every group has enough samples for `RatioStatistics`. Changing it invalidates the
+///   committed baseline (`baselines/main.json`): save a new one in the same commit.
 public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     case `default`, ci
 
@@ -43,13 +42,26 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Every built-in family of the default suite at two small sizes (a first-layout group gets
+    /// 10 samples per case, a switch group 10 per device and case).
     static let ciFamilies: [FamilyInput] = [
         FamilyInput(family: "form", sizes: [10, 22]),
         FamilyInput(family: "table-cells", sizes: [10, 20]),
+        FamilyInput(family: "chat", sizes: [8, 15]),
+        FamilyInput(family: "settings", sizes: [10, 20]),
+        FamilyInput(family: "bars", sizes: [11, 22]),
+        FamilyInput(family: "scroll-content", sizes: [10, 20]),
+        FamilyInput(family: "master-detail", sizes: [10, 20]),
         FamilyInput(family: "long-chain", sizes: [25, 50]),
         FamilyInput(family: "equal-grid", sizes: [16, 36]),
-        FamilyInput(family: "priority-ladder", sizes: [20, 40]),
+        FamilyInput(family: "deep-nesting", sizes: [20, 40]),
+        FamilyInput(family: "size-class-flip", sizes: [10, 20]),
+        FamilyInput(family: "right-to-left", sizes: [15, 30]),
         FamilyInput(family: "planted-conflict", sizes: [15, 30]),
+        FamilyInput(family: "priority-ladder", sizes: [20, 40]),
+        FamilyInput(family: "soft-ambiguity", sizes: [10, 20]),
+        FamilyInput(family: "redundant", sizes: [25, 50]),
+        FamilyInput(family: "equality-cycles", sizes: [16, 32]),
     ]
 
     static let ciWorkloadSizes: [(PeerWorkload.Kind, Int)] = [(.flat, 100), (.hug, 100), (.grid, 49), (.chain, 50)]

@@ -107,7 +107,9 @@ public struct ObjectiveAgreement: Hashable, Sendable {
     /// Judged solves with A's objective but other frames (views neither calls ambiguous).
     public var framesDiffer: Int
     public var notJudged: Int
+}
 
+extension ObjectiveAgreement {
     /// Nil when the group's session did not check `strategies-agree` at all (a solver
     /// workload, or the invariant was not selected). A solve whose failures include an objective
     /// finding (`objective at priority ...`) differs in objective; other failures are frames.
