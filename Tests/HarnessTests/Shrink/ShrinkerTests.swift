@@ -146,4 +146,21 @@ import Testing
         #expect(c.constraints.compactMap(\.identifier) == ["bad1", "bad2"] && c.constraints.count == 2)
         #expect(conflicts(result.subject))
     }
+
+    @Test func guidesArrangementsFormatsDevicesAndExpectationsGoWhenNotNeeded() {
+        let result = Shrinker.shrink(MutationFixtures.smallCase) { s in
+            guard case .layout(let d) = s else { return false }
+            let ids = d.views.map(\.id)
+            let arranged = d.views.first { $0.id == "stack" }?.stack?.arranged ?? []
+            return ids.contains("a") && ids.contains("b") && arranged.contains("a")
+                && d.constraints.contains { $0.first.item.id == "sc" && $0.first.attribute == .height }
+        }
+        guard case .layout(let d) = result.subject else { Issue.record("not a layout"); return }
+        #expect(d.views.map(\.id) == ["main", "stack", "a", "b", "sc"])
+        #expect(d.views[0].guides == nil)
+        #expect(d.views[1].stack?.arranged == ["a"], "b stays a subview but is no longer arranged")
+        #expect(d.views[4].scroll == nil, "no constraint uses the scroll guides once c is gone")
+        #expect(d.constraints.map { $0.stringForm ?? "" } == ["sc.height == 0"])
+        #expect(d.formats.isEmpty && d.expect.isEmpty && d.devices?.count == 1)
+    }
 }
