@@ -2,7 +2,8 @@ import LinearConstraints
 
 /// One run of a system file's steps on one solver with the state checks that need to look
 /// between steps: the required constraints present hold after every step, a rejected step
-/// changes no value and no level of the objective, and no step ends in an error outcome.
+/// changes no value and no level of the objective, no step ends in an error outcome, the
+/// solver's own invariant checks pass, and an outside solver's adapter stays alive.
 ///
 /// Cost per step: O(variables + levels) for the snapshot around a state-changing step, plus
 /// O(required constraints present × their terms) for the residual check.
@@ -18,7 +19,13 @@ struct SystemProbe<S: ConstraintSolver> {
         self.strategy = strategy
     }
 
-    /// Performs every step, judging the state after each; returns the records.
+    /// Set when an outside solver's adapter died, hung or answered nonsense: the one finding of
+    /// this run (everything after it is a consequence), at the step kind and the failure's stable
+    /// text with digits masked.
+    var adapterDied: FuzzFinding?
+
+    /// Performs every step, judging the state after each; returns the records (up to an adapter's
+    /// death).
     mutating func run(_ steps: [SystemStep]) -> [StepRecord] {
         var records: [StepRecord] = []
         for (k, step) in steps.enumerated() {
@@ -27,10 +34,16 @@ struct SystemProbe<S: ConstraintSolver> {
             let before = changes ? state() : nil
             let outcome = run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
+            if let failure = (run.solver as? ExternalSolver)?.failure {
+                let stable = String(failure.signature.map { $0.isNumber ? "#" : $0 })
+                adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: "\(step.kind) \(stable)", detail: failure.headline)
+                return records
+            }
             track(step, outcome)
             if case .error(let message) = outcome { note("error-outcome", step, "step \(k): \(message)") }
             if let before, outcome != .ok { compare(before, state(), step, k, outcome) }
             checkRequired(step, k)
+            checkSolver(step, k)
         }
         return records
     }
@@ -58,6 +71,15 @@ struct SystemProbe<S: ConstraintSolver> {
             note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but \(run.variableNames[i]) moved from \(a.values[i]) to \(b.values[i])")
         } else if a.objective != b.objective {
             note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but the objective changed from \(a.objective.map(\.error)) to \(b.objective.map(\.error))")
+        }
+    }
+
+    /// The solver's own deep checks (Cassowary: the tableau's consistency, O(tableau)); outside
+    /// solvers are left out (their check repeats `checkRequired`, and a dead one is `adapterDied`).
+    mutating func checkSolver(_ step: SystemStep, _ k: Int) {
+        guard !(run.solver is ExternalSolver) else { return }
+        do { try run.solver.checkInvariants() } catch {
+            note("solver-invariants", step, "after step \(k): \(error)")
         }
     }
 

@@ -75,3 +75,17 @@ import Testing
         #expect(!s.slug.contains("|") && !s.slug.contains("/") && !s.slug.contains(" "))
     }
 }
+
+/// An outside solver whose adapter dies is one `adapter-died` finding at the step kind where it
+/// died, whatever else its death breaks afterwards.
+@Suite struct FuzzCheckAdapterTests {
+    @Test func deadAdapterIsOneFindingAtTheStepWhereItDied() throws {
+        let dying = BenchStrategy(name: "external:dies") { ExternalSolver(command: "read line; echo 'about to die' >&2; exit 3") }
+        let subject = try FuzzSubject(fileText: FuzzCheckTests.clean)
+        let findings = FuzzCheck(strategies: [FuzzCheckTests.cassowary, dying]).check(subject)
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.signature.kind == "adapter-died")
+        #expect(findings.first?.signature.strategy == "external:dies")
+        #expect(findings.first?.signature.place.hasPrefix("add external exit #: about to die") == true, "\(findings)")
+    }
+}
