@@ -50,11 +50,13 @@ struct BenchCommand: ParsableCommand {
             FILE compares this run with it per family, size, strategy and phase: frames, conflicts, \
             ambiguity, pivots and counters exactly, allocated and freed bytes within 5% (only with \
             the same build configuration and allocator), invariant failures by solve (a new one is \
-            a regression), and thread-CPU time as the ratio of pooled 10th percentiles with a seeded 95% \
-            bootstrap interval: a regression when the whole interval lies above 1 + \
-            --time-threshold, an improvement when below 1/(1 + threshold), unchanged inside, \
-            inconclusive otherwise. Wall time is shown, not gated. A different machine, toolchain \
-            or configuration is warned about.
+            a regression), and thread-CPU time as the ratio of pooled 10th percentiles with a seeded \
+            95% bootstrap interval, divided by the run factor (the median ratio over all groups, when \
+            above 1: a machine busier during the whole run slows every group alike): a regression when the \
+            whole interval lies above 1 + --time-threshold, an improvement when below \
+            1/(1 + threshold), unchanged inside, inconclusive otherwise. The run factor itself is a \
+            regression above 1.5x. Wall time is shown, not gated. A different machine, toolchain or \
+            configuration is warned about.
 
             Exit status: 0 when everything ran, every checked invariant held and nothing regressed; \
             1 when a case failed or the run stopped early (Ctrl-C or --time-limit; results are still \

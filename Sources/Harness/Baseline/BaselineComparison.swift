@@ -10,8 +10,9 @@ import LinearConstraints
 /// strategy, phase), listed regressions first, then improvements, inconclusive and unchanged,
 /// each in work-item order.
 ///
-/// What gates (`hasRegression`, exit status 4): a group whose thread-CPU time regressed
-/// (`RatioStatistics`, `TimingVerdict`), a deterministic figure that got worse or changed
+/// What gates (`hasRegression`, exit status 4): a group whose thread-CPU time regressed against
+/// the rest of the run (`RatioStatistics`, `RunFactor`, `TimingVerdict`), the whole run's CPU
+/// time regressed beyond `runThreshold`, a deterministic figure that got worse or changed
 /// (`DeterministicMetric`), or an invariant failing on a solve where the baseline's held. Wall
 /// time is compared the same way and reported, but does not gate: on a shared machine it moves
 /// with the neighbours' load.
@@ -19,6 +20,8 @@ public struct BaselineComparison: Sendable {
     public struct Options: Hashable, Sendable {
         /// t in `TimingVerdict` (0.25: a regression needs the whole interval above 1.25×).
         public var timeThreshold = 0.25
+        /// t for the whole run's factor (0.5: a regression needs its interval above 1.5×).
+        public var runThreshold = 0.5
         /// Relative tolerance on allocated and freed bytes.
         public var byteTolerance = 0.05
         public var resamples = RatioStatistics.defaultResamples
@@ -33,6 +36,10 @@ public struct BaselineComparison: Sendable {
     /// False when build configuration or allocator differ: bytes are then not compared.
     public var bytesComparable: Bool
     public var groups: [GroupVerdict]
+    /// The whole run's CPU time against the baseline's; groups are judged relative to it.
+    public var runFactor: RunFactor
+    /// `runFactor` judged against `runThreshold` (inconclusive when not applied).
+    public var runVerdict: TimingVerdict
     public var invariantChanges: [InvariantChange]
     /// `invariant: failed b of n -> c of m` for each invariant whose failed tally differs.
     public var tallyDifferences: [String]
@@ -50,15 +57,18 @@ public struct BaselineComparison: Sendable {
         currentOnlyItems = paired.currentOnly
         var metrics = DeterministicMetric.allCases
         if !bytesComparable { metrics.removeAll(where: \.needsSameBuild) }
-        let unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
+        var unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
+        runFactor = RunFactor(groupRatios: unsorted.compactMap { $0.cpu?.ratio }, seed: 0x5275_6e46_6163_746f, resamples: options.resamples)
+        runVerdict = TimingVerdict(runFactor.estimate, threshold: options.runThreshold)
+        for g in unsorted.indices { unsorted[g].judgeTimes(runFactor: runFactor.factor, threshold: options.timeThreshold) }
         groups = unsorted.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
         invariantChanges = InvariantChange.between(baseline.invariants, current.invariants)
         tallyDifferences = InvariantChange.tallyDifferences(baseline.invariants, current.invariants)
     }
 
-    /// True when anything gates: a regressed group or a newly failing invariant.
+    /// True when anything gates: a regressed group, a regressed run, a newly failing invariant.
     public var hasRegression: Bool {
-        groups.contains { $0.verdict == .regression } || invariantChanges.contains(where: \.newlyFailing)
+        groups.contains { $0.verdict == .regression } || runVerdict == .regression || invariantChanges.contains(where: \.newlyFailing)
     }
 
     /// Groups per verdict, in `Verdict` order.

@@ -6,13 +6,14 @@ import Foundation
 public enum BaselineReport {
     public static func text(_ c: BaselineComparison, file: String) -> String {
         var out = "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
-        out += "the ratio of \(quantileName) lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
+        out += "the ratio of \(quantileName), divided by the run factor, lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
         out += warnings(c)
+        out += runLine(c)
         out += BenchTable.table(
-            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "CPU \(quantileShort) base -> now", "wall now/base [CI]"],
+            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"],
             c.groups.map { g in
                 [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
-                 interval(g.cpu), values(g.cpu), interval(g.wall)]
+                 interval(g.cpu), interval(g.cpuAgainstRun), values(g.cpu), interval(g.wall)]
             })
         let changed = c.groups.filter { !$0.changes.isEmpty }
         if !changed.isEmpty {
@@ -36,7 +37,18 @@ public enum BaselineReport {
         let counts = c.verdictCounts.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
         let newly = c.invariantChanges.filter(\.newlyFailing).count
         let invariants = newly > 0 ? ", \(newly) invariant failure\(newly == 1 ? "" : "s") new" : ""
-        return "baseline verdict: \(c.hasRegression ? "REGRESSION" : "ok") (\(counts) group\(c.groups.count == 1 ? "" : "s")\(invariants))\n"
+        let run = c.runVerdict == .regression ? ", the whole run slower" : ""
+        return "baseline verdict: \(c.hasRegression ? "REGRESSION" : "ok") (\(counts) group\(c.groups.count == 1 ? "" : "s")\(run)\(invariants))\n"
+    }
+
+    /// The whole run's factor, its verdict, and how the groups use it.
+    static func runLine(_ c: BaselineComparison) -> String {
+        guard let e = c.runFactor.estimate else {
+            return "run factor: not applied (\(c.runFactor.groups) groups, fewer than \(RunFactor.minimumGroups)); groups judged as measured\n"
+        }
+        var line = "run factor: this run's CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
+        line += "groups are judged against it; the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "
+        return line + "(a regression above \(ratio(1 + c.options.runThreshold))×)\n"
     }
 
     static func warnings(_ c: BaselineComparison) -> String {

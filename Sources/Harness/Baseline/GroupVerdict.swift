@@ -8,8 +8,13 @@ public struct GroupVerdict: Hashable, Sendable {
     public var phase: ItemRecord.Phase
     /// Paired work items in the group.
     public var items = 0
+    /// Thread-CPU and wall time, current over baseline, as measured.
     public var cpu: RatioEstimate?
     public var wall: RatioEstimate?
+    /// `cpu` divided by the run's factor (`RunFactor`): what the CPU verdict judges.
+    public var cpuAgainstRun: RatioEstimate?
+    /// The CPU verdict (on `cpuAgainstRun`), and the wall verdict (on `wall` as measured; shown,
+    /// never gating).
     public var cpuVerdict = TimingVerdict.inconclusive
     public var wallVerdict = TimingVerdict.inconclusive
     /// The deterministic metrics that differ on some item, in `DeterministicMetric` order.
@@ -26,7 +31,8 @@ public struct GroupVerdict: Hashable, Sendable {
 
     public var name: String { "\(family) \(size) \(strategy) \(phase.rawValue)" }
 
-    /// Groups in order of first appearance among the current run's pairs, each judged.
+    /// Groups in order of first appearance among the current run's pairs, with their ratios
+    /// estimated and their deterministic figures judged (timing verdicts: `judgeTimes`).
     static func judge(_ pairs: [(base: ItemRecord, current: ItemRecord)], metrics: [DeterministicMetric], options: BaselineComparison.Options) -> [GroupVerdict] {
         var groups: [GroupVerdict] = []
         var strata: [(cpu: ([[UInt64]], [[UInt64]]), wall: ([[UInt64]], [[UInt64]]))] = []
@@ -50,10 +56,15 @@ public struct GroupVerdict: Hashable, Sendable {
             let seed = groups[g].seed
             groups[g].cpu = RatioStatistics.estimate(baseline: strata[g].cpu.0, current: strata[g].cpu.1, seed: seed, resamples: options.resamples)
             groups[g].wall = RatioStatistics.estimate(baseline: strata[g].wall.0, current: strata[g].wall.1, seed: seed &+ 1, resamples: options.resamples)
-            groups[g].cpuVerdict = TimingVerdict(groups[g].cpu, threshold: options.timeThreshold)
-            groups[g].wallVerdict = TimingVerdict(groups[g].wall, threshold: options.timeThreshold)
         }
         return groups
+    }
+
+    /// Sets the timing verdicts, the CPU one on the ratio divided by the run's factor.
+    mutating func judgeTimes(runFactor: Double, threshold: Double) {
+        cpuAgainstRun = cpu?.divided(by: runFactor)
+        cpuVerdict = TimingVerdict(cpuAgainstRun, threshold: threshold)
+        wallVerdict = TimingVerdict(wall, threshold: threshold)
     }
 
     /// Counts the metrics that moved on one pair of items, keeping the first example of each.

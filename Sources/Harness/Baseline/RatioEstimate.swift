@@ -40,8 +40,9 @@ public struct RatioEstimate: Hashable, Sendable {
 /// always give the same interval: no system random source, no flapping from the statistics.
 ///
 /// What it does not model: a machine that is uniformly slower during one whole run (the
-/// repetitions of a unit run back to back, so they share its load). The verdict's threshold
-/// (`TimingVerdict`) absorbs that.
+/// repetitions of a unit run back to back, so they share its load; seen here: a whole run 1.21×
+/// slower than the run before it, every group's interval tight around that). The gate takes
+/// that out with `RunFactor`.
 ///
 /// Cost: O(resamples × n log n) for n pooled samples per side.
 public enum RatioStatistics {
@@ -89,14 +90,27 @@ public enum RatioStatistics {
         }
     }
 
-    /// The `quantile` of `values`, interpolating linearly between order statistics (the usual
+    /// The compared quantile of `values`.
+    static func statistic(_ values: [Double]) -> Double { self.quantile(values, quantile) }
+
+    /// The `p` quantile of `values`, interpolating linearly between order statistics (the usual
     /// "type 7" definition); 0 for no values. O(n log n).
-    static func statistic(_ values: [Double]) -> Double {
+    static func quantile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let s = values.sorted()
-        let position = quantile * Double(s.count - 1)
+        let position = p * Double(s.count - 1)
         let k = Int(position.rounded(.down))
         return k + 1 < s.count ? s[k] + (s[k + 1] - s[k]) * (position - Double(k)) : s[k]
+    }
+}
+
+extension RatioEstimate {
+    /// The estimate with its ratio and interval divided by `factor` (a run-wide shift taken out).
+    public func divided(by factor: Double) -> RatioEstimate {
+        var e = self
+        e.ratio /= factor
+        e.interval = interval.map { ($0.lowerBound / factor)...($0.upperBound / factor) }
+        return e
     }
 }
 

@@ -43,12 +43,39 @@ import Testing
         }
     }
 
+    @Test func aWholeRunSlowerBy30PercentIsTheMachineNotARegression() throws {
+        let b = F.baseline()
+        let c = BaselineComparison(baseline: b, current: F.retimed(b) { _, t in t * 13 / 10 })
+        #expect(!c.hasRegression)
+        let factor = try #require(c.runFactor.estimate)
+        #expect(abs(factor.ratio - 1.3) < 0.02 && c.runVerdict == .unchanged)
+        #expect(c.groups.allSatisfy { $0.cpuVerdict == .unchanged || $0.cpuVerdict == .inconclusive })
+        #expect(c.groups.filter { $0.cpuVerdict == .unchanged }.count >= 4)
+        #expect(BaselineReport.text(c, file: "b.json").contains("run factor: this run's CPU times are 1.30 ["))
+    }
+
+    @Test func aWholeRunSlowerTwofoldIsARegressionOfTheRun() {
+        let b = F.baseline()
+        let c = BaselineComparison(baseline: b, current: F.retimed(b) { _, t in 2 * t })
+        #expect(c.hasRegression && c.runVerdict == .regression)
+        #expect(BaselineReport.summary(c).contains("the whole run slower"))
+    }
+
+    @Test func withFewGroupsTheRunFactorIsNotApplied() {
+        var b = F.baseline()
+        b.items.removeAll { $0.family == "long-chain" }
+        let c = BaselineComparison(baseline: b, current: F.retimed(b) { r, t in r.strategy == "cassowary" ? 2 * t : t })
+        #expect(!c.runFactor.applied && c.runFactor.factor == 1)
+        #expect(c.groups.filter { $0.verdict == .regression }.count == 2)
+    }
+
     @Test func aTwofoldSpeedupIsAnImprovementNotARegression() {
         let b = F.baseline()
         let fast = F.retimed(b) { r, t in r.family == "long-chain" ? t / 2 : t }
         let c = BaselineComparison(baseline: b, current: fast)
         #expect(!c.hasRegression)
         #expect(c.groups.filter { $0.verdict == .improvement }.count == 4)
+        #expect(c.runFactor.factor == 1, "a faster run is not corrected: the untouched groups stay unchanged")
     }
 
     @Test func aChangedPivotCountOrFramesDigestIsFlagged() {
