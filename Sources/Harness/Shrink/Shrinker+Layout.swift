@@ -1,16 +1,15 @@
 import AutoLayout
 
-/// The removal passes for layout cases, in the order that removes the most per call: views
-/// (each takes its constraints along), custom guides, constraints, formats, stack
-/// arrangements, devices, expectations.
+/// The removal passes for layout cases: devices first (few, and every later call is cheaper for
+/// a predicate that lays the case out on each of them), then in the order that removes the most
+/// per call: views (each takes its constraints along), custom guides, constraints, formats,
+/// stack arrangements, expectations.
 extension ShrinkSession {
-    var layoutCase: LayoutCase? {
-        if case .layout(let c) = best { c } else { nil }
-    }
-
     /// One round of every layout removal pass; true when any removed something.
     mutating func layoutStructuralPass() -> Bool {
-        var progress = false
+        var progress = removeUnits(keep: 1, { $0.devices?.count ?? 0 }) { c, r in
+            LayoutReduction.keepingDevices(c, (c.devices ?? []).indices.filter { !r.contains($0) })
+        }
         progress = removeViews() || progress
         progress = removeUnits(\.guideUnits) { c, units in LayoutReduction.removingGuides(c, Set(units.map(\.name))) } || progress
         progress = removeUnits(\.constraints.indices.count) { c, r in
@@ -29,9 +28,6 @@ extension ShrinkSession {
                 if let stack = out.views[u.view].stack { out.views[u.view].stack = LayoutReduction.removingArranged(stack, [u.name]) }
             }
             return out
-        } || progress
-        progress = removeUnits(keep: 1, { $0.devices?.count ?? 0 }) { c, r in
-            LayoutReduction.keepingDevices(c, (c.devices ?? []).indices.filter { !r.contains($0) })
         } || progress
         progress = removeUnits(\.expect.indices.count) { c, r in
             var out = c
