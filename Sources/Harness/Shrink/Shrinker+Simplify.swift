@@ -40,8 +40,8 @@ extension ShrinkSession {
         return attempt(.layout(c))
     }
 
-    /// Case fields (direction, defaults), then per view its optional fields and numbers, then per constraint its
-    /// numbers, then format metrics. Returns whether anything changed.
+    /// Case fields (direction, defaults), then per view its optional fields and numbers, then
+    /// per constraint its numbers, then format metrics. Returns whether anything changed.
     mutating func simplifyLayout() -> Bool {
         var progress = tryLayoutChange { c in
             guard c.layoutDirection != nil else { return false }

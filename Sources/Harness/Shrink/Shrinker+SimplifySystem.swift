@@ -9,26 +9,42 @@ extension ShrinkSession {
         var i = 0
         while let f = Self.system(best), i < f.steps.count, !exhausted {
             switch f.steps[i] {
-            case .add(let c, _):
-                progress = simplifyAdd(i, terms: c.terms.count) || progress
-            case .edit:
-                progress = simplifyStep(i, read: { if case .edit(_, let p) = $0 { Double(p.value) } else { nil } },
-                                        write: { s, x in if case .edit(let v, _) = s, let p = Priority.validated(x) { .edit(variable: v, priority: p) } else { nil } },
-                                        candidates: { SimplerNumbers.priorities(Priority.validated($0) ?? .required).map { Double($0.value) } }) || progress
+            case .add(let c, _): progress = simplifyAdd(i, terms: c.terms.count) || progress
+            case .edit: progress = simplifyEditPriority(i) || progress
             case .suggest(let list):
-                for j in list.indices {
-                    progress = simplifyStep(i, read: { if case .suggest(let l) = $0, j < l.count { l[j].value } else { nil } },
-                                            write: { s, x in
-                                                guard case .suggest(var l) = s else { return nil }
-                                                l[j].value = x
-                                                return .suggest(l)
-                                            }, candidates: { SimplerNumbers.lengths($0) }) || progress
-                }
+                for j in list.indices { progress = simplifySuggestion(i, j) || progress }
             case .remove, .removeEdit, .check: break
             }
             i += 1
         }
         return progress
+    }
+
+    /// The priority of the `edit` at step `i`, toward required (which the solver refuses for
+    /// an edit: the predicate decides whether that still fails) or a named level.
+    mutating func simplifyEditPriority(_ i: Int) -> Bool {
+        simplifyStep(
+            i, read: { if case .edit(_, let p) = $0 { Double(p.value) } else { nil } },
+            write: { s, x in
+                guard case .edit(let v, _) = s, let p = Priority.validated(x) else { return nil }
+                return .edit(variable: v, priority: p)
+            }, candidates: Self.simplerPriorities)
+    }
+
+    /// Suggested value `j` of the `suggest` at step `i`.
+    mutating func simplifySuggestion(_ i: Int, _ j: Int) -> Bool {
+        simplifyStep(
+            i, read: { if case .suggest(let l) = $0, j < l.count { l[j].value } else { nil } },
+            write: { s, x in
+                guard case .suggest(var l) = s, j < l.count else { return nil }
+                l[j].value = x
+                return .suggest(l)
+            }, candidates: { SimplerNumbers.lengths($0) })
+    }
+
+    /// `SimplerNumbers.priorities` over priorities carried as doubles.
+    static func simplerPriorities(_ x: Double) -> [Double] {
+        SimplerNumbers.priorities(Priority.validated(x) ?? .required).map { Double($0.value) }
     }
 
     /// The constant, each coefficient and the priority of the `add` at step `i`.
@@ -38,9 +54,9 @@ extension ShrinkSession {
             progress = simplifyConstraint(at: i, { t < $0.terms.count ? $0.terms[t].coefficient : nil }, { $0.terms[t].coefficient = $1 },
                                           SimplerNumbers.factors) || progress
         }
-        progress = simplifyConstraint(at: i, { Double($0.priority.value) }, { c, x in c.priority = Priority.validated(x) ?? c.priority }) {
-            SimplerNumbers.priorities(Priority.validated($0) ?? .required).map { Double($0.value) }
-        } || progress
+        progress = simplifyConstraint(
+            at: i, { Double($0.priority.value) }, { c, x in c.priority = Priority.validated(x) ?? c.priority }, Self.simplerPriorities
+        ) || progress
         return progress
     }
 

@@ -163,4 +163,21 @@ import Testing
         #expect(d.constraints.map { $0.stringForm ?? "" } == ["sc.height == 0"])
         #expect(d.formats.isEmpty && d.expect.isEmpty && d.devices?.count == 1)
     }
+
+    @Test func systemNumbersBecomeSimplerWhileThePredicateAllows() throws {
+        let file = SystemFile(name: "n", steps: [
+            .add(try SymbolicConstraint.parse("2.5*x >= 10.75 @999.5"), id: "floor"),
+            .edit(variable: "x", priority: Priority(333.3)),
+            .suggest([.init("x", 37.123)]),
+        ])
+        let result = Shrinker.shrink(.system(file)) { s in
+            guard case .system(let f) = s, f.steps.count == 3, case .add(let c, _) = f.steps[0],
+                  case .suggest(let list) = f.steps[2] else { return false }
+            return c.constant <= -3 && list[0].value > 30
+        }
+        guard case .system(let f) = result.subject else { Issue.record("not a system"); return }
+        #expect(f.steps.map { $0.json.jsonText() } == [
+            #"{"add":"x >= 5","id":"floor"}"#, #"{"edit":"x","priority":1000}"#, #"{"suggest":{"x":37}}"#,
+        ])
+    }
 }
