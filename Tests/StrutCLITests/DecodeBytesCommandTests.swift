@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func aLayoutSeedPrintsACaseFileThatStrutSolves() throws {
-        let r = try StrutProcess.run(["decode-bytes", Self.seed("layout-2")])
+        let r = try StrutProcess.run(["decode-bytes", Self.seed("layout-08")])
         #expect(r.status == 0, "\(r.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         #expect(document["strut"] as? Int == 1)
@@ -21,12 +21,12 @@ import Testing
     @Test func aSystemSeedWrittenWithOutputReadsBackAsASystemFile() throws {
         let out = FileManager.default.temporaryDirectory
             .appendingPathComponent("strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-decoded.system.json").path
-        let r = try StrutProcess.run(["decode-bytes", Self.seed("system-2"), "-o", out])
+        let r = try StrutProcess.run(["decode-bytes", Self.seed("system-34"), "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("wrote \(out) (a system, "))
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("\"strut-system\": 1"))
-        #expect(try StrutProcess.run(["decode-bytes", Self.seed("system-2")]).stdout == text)
+        #expect(try StrutProcess.run(["decode-bytes", Self.seed("system-34")]).stdout == text)
         let solved = try StrutProcess.run(["solve-system", out])
         #expect(solved.status == 0 || solved.status == 1, "\(solved.stderr)")
         #expect(!solved.stderr.contains("Error:"), "\(solved.stderr)")
