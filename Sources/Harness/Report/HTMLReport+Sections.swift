@@ -23,7 +23,7 @@ extension HTMLReport {
             rows.append(["metering", "\(Figures.fixed(run.metering.bracketNanoseconds, 0)) ns per solve, \(Figures.fixed(run.metering.inWallNanoseconds, 0)) ns of it inside the latency"])
             if let stopped = run.stopped { rows.append(["stopped early", stopped]) }
         }
-        return section("run", "Run", nil, table(["", ""], rows, numericFrom: 9))
+        return section("run", "Run", nil, table(nil, rows.map { ["\u{1}<b>" + Markup.escape($0[0]) + "</b>", $0[1]] }, numericFrom: 9))
     }
 
     static func latencySection(_ facts: ReportFacts) -> String {
@@ -32,15 +32,16 @@ extension HTMLReport {
         let phases = ItemRecord.Phase.allCases.filter { p in records.contains { $0.phase == p } }
         let overall = phases.map { p in
             SVGCharts.BoxGroup(label: p.rawValue, boxes: facts.strategies.enumerated().compactMap { (k, s) in
-                let samples = records.filter { $0.strategy == s && $0.phase == p }.flatMap(\.wall).map(Double.init)
+                let samples = records.filter { $0.strategy == s && $0.phase == p }.flatMap(\.wall).map { Double($0) }
                 return samples.isEmpty ? nil : (k, samples)
             })
         }
         var charts = figure("every solve, by phase", SVGCharts.boxPlot(overall, series: facts.strategies, label: "latency per strategy over every solve"))
         for family in facts.families.prefix(chartLimit) {
-            let groups = facts.summary.filter { $0.family == family && $0.strategy == facts.strategies.first }.map { a in
+            let groups = facts.summary.filter { $0.family == family && $0.strategy == facts.strategies.first }
+                .sorted { ($0.size, $0.phase == .first ? 0 : 1) < ($1.size, $1.phase == .first ? 0 : 1) }.map { a in
                 SVGCharts.BoxGroup(label: "\(a.size) \(a.phase.rawValue)", boxes: facts.strategies.enumerated().compactMap { (k, s) in
-                    let samples = facts.wallSamples(family: family, size: a.size, strategy: s, phase: a.phase).map(Double.init)
+                    let samples = facts.wallSamples(family: family, size: a.size, strategy: s, phase: a.phase).map { Double($0) }
                     return samples.isEmpty ? nil : (k, samples)
                 })
             }
@@ -67,7 +68,7 @@ extension HTMLReport {
         for (family, phase) in keys.prefix(chartLimit) {
             let series = growth.filter { $0.family == family && $0.phase == phase }.map { g in
                 SVGCharts.ScalingSeries(name: g.strategy, series: facts.strategies.firstIndex(of: g.strategy) ?? 0,
-                                        points: zip(g.sizes, g.medians).map { (Double($0), Double($1)) }, exponent: g.exponent)
+                                        points: zip(g.sizes, g.medians).map { (Double($0), Double($1)) }.sorted { $0.0 < $1.0 }, exponent: g.exponent)
             }
             charts += figure("\(family) (\(phase.rawValue))", SVGCharts.logLog(series, label: "p50 latency against size for \(family)"))
         }

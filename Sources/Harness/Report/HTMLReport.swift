@@ -1,19 +1,21 @@
 /// The HTML report: one self-contained page (inline CSS and inline SVG, no script, no fonts,
 /// images or style sheets from anywhere), readable offline and attachable to a CI run. Sections,
-/// each an element with a stable id: `verdict`, `run` (command, machine, load), `latency`
-/// (distribution per strategy), `scaling` (log-log with fitted exponents), `allocations`,
-/// `ratios`, `invariants` (tallies) and `failures` (a wireframe per failure).
+/// each an element with a stable id, in this order (what broke before what was measured):
+/// `verdict`, `run` (command, machine, load), `invariants` (tallies), `failures` (a wireframe
+/// per failure; the first `openFailures` unfolded), `latency` (distribution per strategy),
+/// `scaling` (log-log with fitted exponents), `allocations` and `ratios`.
 enum HTMLReport {
     static func render(_ facts: ReportFacts) -> String {
         let v = facts.verdict
         var body = "<header id=\"verdict\" class=\"\(v.passed ? "pass" : "fail")\"><h1>Strut bench: \(Markup.escape(v.text))</h1></header>\n"
+        body += "<nav class=\"toc\">" + ["run", "invariants", "failures", "latency", "scaling", "allocations", "ratios"].map { "<a href=\"#\($0)\">\($0)</a>" }.joined() + "</nav>\n"
         body += runSection(facts)
+        body += invariantSection(facts)
+        body += failureSection(facts)
         body += latencySection(facts)
         body += scalingSection(facts)
         body += allocationSection(facts)
         body += ratioSection(facts)
-        body += invariantSection(facts)
-        body += failureSection(facts)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -35,14 +37,15 @@ enum HTMLReport {
         "<section id=\"\(id)\"><h2>\(Markup.escape(title))</h2>" + (note.map { "<p class=\"note\">\(Markup.escape($0))</p>" } ?? "") + content + "</section>\n"
     }
 
-    /// A table with escaped header and cells; cells starting with `\u{1}` are raw HTML.
-    static func table(_ header: [String], _ rows: [[String]], numericFrom: Int = 1) -> String {
+    /// A table with escaped header (none when nil) and cells; cells starting with `\u{1}` are
+    /// raw HTML; columns from `numericFrom` on are right-aligned.
+    static func table(_ header: [String]?, _ rows: [[String]], numericFrom: Int = 1) -> String {
         func cell(_ s: String, _ k: Int, _ tag: String) -> String {
             let raw = s.hasPrefix("\u{1}")
             let text = raw ? String(s.dropFirst()) : Markup.escape(s)
             return "<\(tag)\(k >= numericFrom ? " class=\"num\"" : "")>\(text)</\(tag)>"
         }
-        var out = "<table><thead><tr>" + header.enumerated().map { cell($1, $0, "th") }.joined() + "</tr></thead><tbody>"
+        var out = "<table>" + (header.map { h in "<thead><tr>" + h.enumerated().map { cell($1, $0, "th") }.joined() + "</tr></thead>" } ?? "") + "<tbody>"
         for r in rows { out += "<tr>" + r.enumerated().map { cell($1, $0, "td") }.joined() + "</tr>" }
         return out + "</tbody></table>"
     }
@@ -61,6 +64,7 @@ enum HTMLReport {
         .bad{color:#d62728;font-weight:bold}.good{color:#2a9d4b}.slower{background:#fdecea}.faster{background:#e6f4ea}
         .failure{border:1px solid #e4b4b4;border-left:4px solid #d62728;border-radius:4px;padding:8px 12px;margin:14px 0}
         .failure .body{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}.failure .facts{flex:1;min-width:320px}
-        .wireframe{background:#fff;border:1px solid #ddd;flex:none}ul{margin:4px 0;padding-left:20px}
+        .wireframe{background:#fff;border:1px solid #ddd;flex:none}details.failure>summary{cursor:pointer;font-weight:bold;margin:4px 0}
+        .toc a{margin-right:12px}ul{margin:4px 0;padding-left:20px}
         """
 }

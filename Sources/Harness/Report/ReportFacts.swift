@@ -8,7 +8,8 @@ struct ReportFacts {
     let strategies: [String]
     /// Families in order of first appearance in the records.
     let families: [String]
-    /// Aggregates over devices (family, size, strategy, phase), as the results compute them.
+    /// Aggregates over devices (family, size, strategy, phase), ordered by family (first
+    /// appearance), size, strategy (run order) and phase.
     let summary: [Aggregate]
     private let familyByUnit: [Int: String]   // lookup only, never iterated
 
@@ -18,9 +19,14 @@ struct ReportFacts {
         var byUnit: [Int: String] = [:]
         for r in results.records where byUnit[r.unit] == nil { byUnit[r.unit] = r.family }
         familyByUnit = byUnit
-        summary = results.summary
         let failureFamilies = results.invariants.failures.map { byUnit[$0.unit] ?? $0.caseName }
-        families = Self.ordered(results.records.map(\.family) + failureFamilies)
+        let families = Self.ordered(results.records.map(\.family) + failureFamilies)
+        self.families = families
+        let strategies = self.strategies
+        func key(_ a: Aggregate) -> [Int] {
+            [families.firstIndex(of: a.family) ?? 0, a.size, strategies.firstIndex(of: a.strategy) ?? 0, a.phase == .first ? 0 : 1]
+        }
+        summary = results.summary.sorted { key($0).lexicographicallyPrecedes(key($1)) }
     }
 
     /// Distinct values in order of first appearance. O(n).

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The picture covers the window and the views around it, but no more than one window size
 /// beyond each edge (a view at 1e18 points would shrink everything else to nothing): views
-/// further out and views with non-finite frames are listed, not drawn.
+/// further out and views with non-finite frames are listed, not drawn. When a blamed view lies
+/// further out, the picture zooms onto the blamed views and their superviews instead.
 enum Wireframe {
     static let failure = "#d62728"
     static let named = "#e07b00"
@@ -18,44 +19,92 @@ enum Wireframe {
 
     struct Picture {
         var svg: String
-        /// Views that could not be drawn, with why.
+        /// Views drawn, and views that could not be drawn with why.
+        var drawn: Int
         var undrawn: [String]
+        /// Set when the picture is zoomed onto the blamed views (they lie far outside the window).
+        var note: String?
     }
 
-    static func render(_ s: LayoutSnapshot, label: String) -> Picture {
+    /// The picture of `s`; `expected`, when given, is drawn as a dashed green outline: the frame
+    /// the check compared that view with (in its superview's coordinates).
+    static func render(_ s: LayoutSnapshot, label: String, expected: (view: String, frame: LayoutRect)? = nil) -> Picture {
         let origins = windowOrigins(s)
         let roles = self.roles(s)
-        let screen = LayoutRect(x: 0, y: 0, width: max(1, s.screenWidth.isFinite ? s.screenWidth : 1), height: max(1, s.screenHeight.isFinite ? s.screenHeight : 1))
-        var region = screen
+        let screen = LayoutRect(x: 0, y: 0, width: positive(s.screenWidth), height: positive(s.screenHeight))
         var undrawn: [String] = []
-        var drawable: [(Int, LayoutRect)] = []
-        let limit = LayoutRect(x: -screen.width, y: -screen.height, width: 3 * screen.width, height: 3 * screen.height)
-        for (i, v) in s.views.enumerated() {
+        let rects: [LayoutRect?] = s.views.indices.map { i in
+            let v = s.views[i]
             guard let o = origins[i], v.frame.width.isFinite, v.frame.height.isFinite else {
                 undrawn.append("\(v.id): frame \(v.frame) is not finite (or its superview's is not)")
-                continue
+                return nil
             }
             // A negative size (a broken layout) is drawn as the rectangle it spans.
-            let r = LayoutRect(x: o.x + min(0, v.frame.width), y: o.y + min(0, v.frame.height), width: abs(v.frame.width), height: abs(v.frame.height))
-            guard r.x >= limit.x, r.y >= limit.y, r.x + r.width <= limit.x + limit.width, r.y + r.height <= limit.y + limit.height else {
-                undrawn.append("\(v.id): at \(r) in the window, too far outside the picture")
-                continue
-            }
-            region = union(region, r)
-            drawable.append((i, r))
+            return LayoutRect(x: o.x + min(0, v.frame.width), y: o.y + min(0, v.frame.height), width: abs(v.frame.width), height: abs(v.frame.height))
         }
-        let scale = min(380 / region.width, 520 / region.height)
+        let limit = LayoutRect(x: -screen.width, y: -screen.height, width: 3 * screen.width, height: 3 * screen.height)
+        let blamedFar = s.views.indices.filter { roles[$0] == .blamed && rects[$0].map { !contains(limit, $0) } == true }
+        var region = screen
+        var note: String?
+        // Where the check wanted the blamed view, in window coordinates.
+        var wanted: LayoutRect?
+        if let e = expected, let i = s.views.firstIndex(where: { $0.id == e.view }), let sup = s.views[i].superview,
+           let j = s.views.firstIndex(where: { $0.id == sup }), let o = origins[j], e.frame.components.allSatisfy(\.isFinite) {
+            wanted = LayoutRect(x: o.x + min(0, e.frame.width) + e.frame.x, y: o.y + min(0, e.frame.height) + e.frame.y,
+                                width: abs(e.frame.width), height: abs(e.frame.height))
+        }
+        if blamedFar.isEmpty {
+            for r in rects.compactMap({ $0 }) + [wanted].compactMap({ $0 }) where contains(limit, r) { region = union(region, r) }
+        } else {
+            // Zoom onto the blamed views (and where one was wanted); the window may be a speck or gone.
+            let focus = blamedFar.compactMap { rects[$0] } + [wanted].compactMap { $0 }
+            region = focus.dropFirst().reduce(focus[0], union)
+            note = "zoomed onto the offending views, which lie far outside the \(Figures.fixed(screen.width, 0)) × \(Figures.fixed(screen.height, 0)) window"
+        }
+        // A sliver (a zero-width view a billion points high) becomes a readable shape: neither
+        // side under a third of the other.
+        if region.width < region.height / 3 { region = LayoutRect(x: region.x - (region.height / 3 - region.width) / 2, y: region.y, width: region.height / 3, height: region.height) }
+        if region.height < region.width / 3 { region = LayoutRect(x: region.x, y: region.y - (region.width / 3 - region.height) / 2, width: region.width, height: region.width / 3) }
+        let scale = min(380 / positive(region.width), 520 / positive(region.height))
         let margin = 12.0
         let width = region.width * scale + 2 * margin, height = region.height * scale + 2 * margin
         func box(_ r: LayoutRect) -> (Double, Double, Double, Double) {
             (margin + (r.x - region.x) * scale, margin + (r.y - region.y) * scale, max(0.5, r.width * scale), max(0.5, r.height * scale))
         }
         var out = SVG.open(width, height, label: label, cssClass: "wireframe")
-        let d = box(screen)
-        out += SVG.rect(d.0 - 3, d.1 - 3, d.2 + 6, d.3 + 6, fill: "#fafafa", stroke: "#222", width: 2, extra: " rx=\"6\"")
-        let ordered = drawable.filter { roles[$0.0] == .plain } + drawable.filter { roles[$0.0] == .named } + drawable.filter { roles[$0.0] == .blamed }
-        for (i, r) in ordered { out += view(s.views[i], box(r), roles[i], s.views[i].frame) }
-        return Picture(svg: out + "</svg>", undrawn: undrawn)
+        if intersects(screen, region) {
+            let d = box(screen)
+            out += SVG.rect(d.0 - 3, d.1 - 3, d.2 + 6, d.3 + 6, fill: "#fafafa", stroke: "#222", width: 2, extra: " rx=\"6\"")
+        }
+        var drawn: [Int] = []
+        for i in s.views.indices {
+            guard let r = rects[i] else { continue }
+            if note == nil && !contains(limit, r) {
+                undrawn.append("\(s.views[i].id): at \(r) in the window, too far outside the picture")
+            } else if intersects(r, region) {
+                drawn.append(i)
+            }
+        }
+        let ordered = drawn.filter { roles[$0] == .plain } + drawn.filter { roles[$0] == .named } + drawn.filter { roles[$0] == .blamed }
+        for i in ordered { out += view(s.views[i], box(rects[i]!), roles[i], s.views[i].frame) }
+        if let e = expected, let w = wanted {
+            let b = box(w)
+            out += "<g class=\"expected\">" + SVG.title("\(e.view): the frame compared with, \(e.frame) in its superview")
+                + SVG.rect(b.0, b.1, b.2, b.3, fill: "none", stroke: expectedColor, width: 2, extra: " stroke-dasharray=\"5 3\"") + "</g>"
+        }
+        return Picture(svg: out + "</svg>", drawn: drawn.count, undrawn: undrawn, note: note)
+    }
+
+    static let expectedColor = "#2a9d4b"
+
+    static func positive(_ x: Double) -> Double { x.isFinite && x > 0 ? x : 1 }
+
+    static func contains(_ outer: LayoutRect, _ r: LayoutRect) -> Bool {
+        r.x >= outer.x && r.y >= outer.y && r.x + r.width <= outer.x + outer.width && r.y + r.height <= outer.y + outer.height
+    }
+
+    static func intersects(_ a: LayoutRect, _ b: LayoutRect) -> Bool {
+        a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
     }
 
     static func view(_ v: LayoutSnapshot.View, _ b: (Double, Double, Double, Double), _ role: Role, _ frame: LayoutRect) -> String {
