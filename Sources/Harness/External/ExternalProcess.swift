@@ -102,13 +102,18 @@ final class ExternalProcess: @unchecked Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Own process group (a kill reaches grandchildren; a terminal's Ctrl-C reaches only the
-        // harness, which decides), and SIGPIPE back to its default in the child.
+        // harness, which decides), SIGPIPE back to its default, and no blocked signals: the
+        // spawning thread may be a Dispatch worker that blocks signals, and a child inheriting
+        // that mask would survive its own abort or a SIGTERM.
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let arguments = ["/bin/sh", "-c", shellText(command)]
         var environment = Self.childEnvironment()
         let argv = arguments.map { strdup($0) } + [nil]

@@ -1,0 +1,131 @@
+import Foundation
+import LinearConstraints
+import Testing
+
+@testable import Harness
+
+/// An adapter that dies, hangs or talks nonsense becomes a recorded `ExternalFailure` on the
+/// solver, never a harness crash or hang, and its process is reaped (no zombie).
+@Suite struct ExternalFailureTests {
+    /// The solver is dead after `failure`: operations throw the dead error, values read NaN,
+    /// `checkInvariants()` throws, and no process the adapter started is left.
+    func expectDead(_ solver: inout ExternalSolver, _ adapter: PlantedAdapter) {
+        #expect(solver.value(of: External.x).isNaN)
+        #expect(throws: SolverError.self) { try solver.checkInvariants() }
+        do {
+            try solver.add(External.atLeast(External.y, 1), id: ConstraintID(99))
+            Issue.record("an operation on a dead solver succeeded")
+        } catch {
+            #expect("\(error)".contains("external solver is dead"), "\(error)")
+        }
+        #expect(solver.objective().allSatisfy { $0.error.isNaN })
+        #expect(adapter.survivors.isEmpty, "processes left: \(adapter.survivors)")
+        #expect(!adapter.pids.isEmpty)
+    }
+
+    @Test func anAdapterThatExitsMidSessionIsRecordedWithItsStatusRequestAndStderr() throws {
+        let adapter = try PlantedAdapter("exits") { _ in
+            """
+            n=0
+            while read -r line; do
+              n=$((n+1))
+              if [ $n -ge 3 ]; then echo "giving up on request $n" >&2; exit 3; fi
+              echo '{"outcome":"ok"}'
+            done
+            """
+        }
+        var solver = adapter.solver()
+        try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0))
+        try solver.add(External.atLeast(External.x, 2), id: ConstraintID(1))
+        #expect(throws: SolverError.self) { try solver.add(External.atLeast(External.x, 3), id: ConstraintID(2)) }
+        let failure = try #require(solver.failure)
+        #expect(failure.kind == .exited(status: 3))
+        #expect(failure.requestNumber == 3)
+        #expect(failure.request == #"{"add":"v0 >= 3","id":"c2"}"#)
+        #expect(failure.stderrTail.contains("giving up on request 3"))
+        #expect(failure.signature == "external exit 3: giving up on request 3")
+        #expect(!solver.contains(ConstraintID(2)) && solver.contains(ConstraintID(1)))
+        expectDead(&solver, adapter)
+    }
+
+    @Test func anAdapterThatHangsIsKilledAtTheTimeoutWithItsChildren() throws {
+        let adapter = try PlantedAdapter("hangs") { _ in
+            """
+            read -r line
+            echo '{"outcome":"ok"}'
+            read -r line
+            sleep 1000 &
+            echo $! >> "$(dirname "$0")/pids"
+            wait
+            """
+        }
+        var solver = adapter.solver(timeout: 0.5)
+        try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0))
+        #expect(throws: SolverError.self) { try solver.remove(ConstraintID(0)) }
+        let failure = try #require(solver.failure)
+        #expect(failure.kind == .timedOut(seconds: 0.5))
+        #expect(failure.request == #"{"remove":"c0"}"#)
+        #expect(failure.signature == "external timeout")
+        #expect(adapter.pids.count == 2)
+        expectDead(&solver, adapter)
+    }
+
+    @Test func anAdapterThatPrintsGarbageAnswersNonsense() throws {
+        let adapter = try PlantedAdapter("garbage") { _ in
+            "while read -r line; do echo 'hello, world'; done"
+        }
+        var solver = adapter.solver()
+        #expect(throws: SolverError.self) { try solver.addEditVariable(External.x, priority: .defaultHigh) }
+        let failure = try #require(solver.failure)
+        guard case .nonsense(let what) = failure.kind else { Issue.record("kind \(failure.kind)"); return }
+        #expect(what.contains("not a JSON object"))
+        expectDead(&solver, adapter)
+    }
+
+    @Test func anAdapterThatAbortsIsRecordedAsTheSignal() throws {
+        let adapter = try PlantedAdapter("aborts") { _ in
+            """
+            read -r line
+            echo 'about to abort' >&2
+            kill -ABRT $$
+            """
+        }
+        var solver = adapter.solver()
+        #expect(throws: SolverError.self) { try solver.add(External.equal(External.x, 1), id: ConstraintID(0)) }
+        let failure = try #require(solver.failure)
+        #expect(failure.kind == .signaled(6))
+        #expect(failure.summary == "killed by signal 6 (SIGABRT)")
+        #expect(failure.signature == "external signal SIGABRT: about to abort")
+        expectDead(&solver, adapter)
+    }
+
+    @Test func answersThatContradictTheHarnessBookkeepingAreNonsense() throws {
+        let adapter = try PlantedAdapter.blind("bookkeeping")
+        var solver = adapter.solver()
+        try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0))
+        #expect(throws: SolverError.self) { try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0)) }
+        let failure = try #require(solver.failure)
+        #expect(failure.kind == .nonsense("ok to adding c0, which it already holds"))
+        expectDead(&solver, adapter)
+    }
+
+    @Test func aCheckAnsweredWithAnOutcomeIsNonsense() throws {
+        let adapter = try PlantedAdapter("check-outcome") { _ in
+            "while read -r line; do echo '{\"outcome\":\"ok\"}'; done"
+        }
+        var solver = adapter.solver()
+        try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0))
+        #expect(solver.value(of: External.x).isNaN)
+        guard case .nonsense(let what)? = solver.failure?.kind else { Issue.record("no nonsense: \(String(describing: solver.failure))"); return }
+        #expect(what.contains("a check must be answered with {\"values\""))
+        expectDead(&solver, adapter)
+    }
+
+    @Test func aCommandThatCannotRunIsAFailureNotACrash() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-external-missing-\(UUID().uuidString)")
+        var solver = ExternalSolver(ExternalConfiguration(command: directory.appendingPathComponent("no-such-adapter").path, timeout: 2))
+        #expect(throws: SolverError.self) { try solver.add(External.atLeast(External.x, 1), id: ConstraintID(0)) }
+        #expect(solver.failure?.kind == .exited(status: 127))
+        #expect(solver.value(of: External.x).isNaN)
+    }
+}
