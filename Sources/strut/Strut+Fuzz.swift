@@ -15,14 +15,15 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Fuzz the strategies with generated and mutated cases; shrink and save what fails.",
         discussion: """
             Case k's seed derives from (--seed, k), so with --runs the same seed finds the same findings \
-            whatever --jobs; with --time the cases run depend on the machine's speed. Findings are written \
+            whatever --jobs; with --time the cases run depend on the machine's speed (--runs N --time S: \
+            N cases unless S seconds pass first). Shrinking a new finding may take up to --shrink-time more. Findings are written \
             to --findings DIR as <signature>.json or .system.json (the replay command in the description) \
             with DIR/index.json listing every signature, its count, first case and time to find. Exit \
             status: 0 no new finding, 1 new findings, 2 bad usage or input. Ctrl-C stops feeding, ends the \
             workers, writes the index and prints the summary.
             """)
 
-    @Option(help: "Stop after this many seconds (default 60 unless --runs is given).")
+    @Option(help: "Stop after this many seconds (default 60 without --runs; with --runs, a cap).")
     var time: Double?
 
     @Option(help: "Run exactly this many cases (reproducible).")
@@ -76,7 +77,7 @@ struct FuzzCommand: ParsableCommand {
             progress.finish(status)
             pool?.shutdown()
             print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
-                                   timed: runs == nil), terminator: "")
+                                   timed: runs == nil || status.cases < (runs ?? 0)), terminator: "")
             if status.newCount > 0 { throw ExitCode.failure }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "fuzz")
@@ -85,7 +86,6 @@ struct FuzzCommand: ParsableCommand {
 
     /// Reads the options, the corpus and the findings index; builds the campaign.
     func prepare() throws(FuzzUsageError) -> (FuzzCampaign, WorkerPool?) {
-        guard runs == nil || time == nil else { throw FuzzUsageError("give either --time or --runs, not both") }
         if let runs, runs < 0 { throw FuzzUsageError("--runs must be at least 0") }
         guard jobs >= 1, timeout > 0, maxMemory > 0 else { throw FuzzUsageError("--jobs, --timeout and --max-memory must be positive") }
         let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
@@ -95,7 +95,7 @@ struct FuzzCommand: ParsableCommand {
         guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
         let store = try FindingStore(directory: findings)
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
-        var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : nil, batchSize: 2 * jobs)
+        var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
         settings.shrinkSeconds = shrinkTime
         settings.replayPrefix = FuzzCommandSupport.replayPrefix(strategies)
         settings.replayArguments = ["--strategies", strategies]
