@@ -10,30 +10,32 @@ extension HTMLReport {
             return section("failures", "Failures", "None: every checked invariant held and every case loaded.", "")
         }
         var out = ""
-        for (n, (k, f)) in displayOrder(r.invariants.failures).enumerated() {
-            out += card(f, index: k, family: facts.family(of: f), open: n < openFailures)
+        let ordered = displayOrder(r.invariants.failures)
+        for (n, (k, f, first)) in ordered.enumerated() {
+            out += card(f, index: k, family: facts.family(of: f), open: first && n < openFailures)
         }
         for f in r.failures {
             out += "<div class=\"failure load\"><h3>failed to load: <code>\(Markup.escape(f.source))</code></h3><pre>\(Markup.escape(f.message))</pre></div>"
         }
-        let folded = r.invariants.failures.count > openFailures ? "The first \(openFailures) are open; click the others to unfold them. " : ""
+        let open = min(openFailures, Set(r.invariants.failures.map { "\($0.invariant.rawValue)\u{1}\($0.caseName)\u{1}\($0.strategy)" }).count)
+        let folded = r.invariants.failures.count > open ? "The first of each invariant, case and strategy is open (\(open)); click the others to unfold them. " : ""
         let note = "\(Figures.count(r.invariants.failures.count, "invariant failure")), \(Figures.count(r.failures.count, "case")) that failed to load. " + folded
             + "Pictures: the window (black outline) and every view's frame; blamed views in red, views named by a blamed constraint in orange, "
             + "and dashed green the frame the check compared the blamed view with (the expected one, or the variant's)."
         return section("failures", "Failures", note, out)
     }
 
-    /// The failures with their indices, the first of each (invariant, case) first (so the open
-    /// cards show one of every kind), then the others; each part in results order.
-    static func displayOrder(_ failures: [InvariantFailure]) -> [(Int, InvariantFailure)] {
+    /// The failures with their indices, the first of each (invariant, case, strategy) first and
+    /// marked (the open cards show one of every kind), then the others; each part in results
+    /// order.
+    static func displayOrder(_ failures: [InvariantFailure]) -> [(Int, InvariantFailure, Bool)] {
         var seen = Set<String>()
-        let first = failures.indices.map { seen.insert("\(failures[$0].invariant.rawValue)\u{1}\(failures[$0].caseName)").inserted }
-        let all = Array(failures.enumerated())
-        return all.filter { first[$0.offset] } + all.filter { !first[$0.offset] }
+        let all = failures.enumerated().map { k, f in (k, f, seen.insert("\(f.invariant.rawValue)\u{1}\(f.caseName)\u{1}\(f.strategy)").inserted) }
+        return all.filter(\.2) + all.filter { !$0.2 }
     }
 
-    /// Failures shown unfolded; the rest are folded (`<details>`, one click each) so a run with
-    /// hundreds of failures still opens on what matters.
+    /// Most failures shown unfolded (the first of each kind); the rest are folded (`<details>`,
+    /// one click each) so a run with hundreds of failures still opens on what matters.
     static var openFailures: Int { 8 }
 
     /// One invariant failure: heading, facts beside the wireframe; folded unless `open`.

@@ -69,15 +69,23 @@ enum MarkdownReport {
         return out + "\n"
     }
 
-    /// Invariant failures and failed cases in one fold, each with its replay command.
+    /// Invariant failures listed in full; a pull-request comment holds at most 65 536
+    /// characters, and a few hundred replay commands would pass that.
+    static var failureLimit: Int { 40 }
+
+    /// Invariant failures (the first `failureLimit`) and failed cases in one fold, each with its
+    /// replay command.
     static func failureBlock(_ r: BenchResults) -> String {
         let count = r.invariants.failures.count + r.failures.count
         guard count > 0 else { return "" }
         var out = "<details><summary>\(Figures.count(count, "failure")) (click to expand)</summary>\n\n"
-        for f in r.invariants.failures {
+        for f in r.invariants.failures.prefix(failureLimit) {
             out += "**`\(f.invariant.rawValue)`** \(Markup.escape(f.caseName)) on `\(f.device)` with `\(f.strategy)` (\(f.direction)): "
             out += Markup.escape(f.detail) + "\n\n"
             out += "```sh\n\(f.replay)\n```\n\n"
+        }
+        if r.invariants.failures.count > failureLimit {
+            out += "… and \(r.invariants.failures.count - failureLimit) more invariant failures (every one is in the HTML, JUnit and terminal reports).\n\n"
         }
         for f in r.failures {
             out += "**failed to load** `\(f.source.replacingOccurrences(of: "`", with: "'"))`: \(Markup.escape(f.message))\n\n"
