@@ -1,0 +1,120 @@
+import Foundation
+import LinearConstraints
+import Testing
+
+/// `--strategy external:COMMAND` and `strut adapter` end to end: the reference adapter behind the
+/// external path gives exactly what the in-process strategy gives, on every system example and
+/// on golden layout cases; a dying adapter is an error outcome, not a crash.
+@Suite struct ExternalStrategyTests {
+    /// `external:<strut> adapter --strategy NAME`.
+    static func reference(_ strategy: String = "cassowary") throws -> String {
+        let strut = try #require(StrutProcess.binary.url, "strut executable not built").path
+        return "external:\(strut) adapter --strategy \(strategy)"
+    }
+
+    /// Runs strut with `environment` added (a generous per-request bound for debug builds on a
+    /// loaded machine: a bound, not a measurement) and `input` on standard input.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = ["STRUT_EXTERNAL_TIMEOUT": "600"]) throws -> StrutProcess.Result {
+        let url = try #require(StrutProcess.binary.url, "strut executable not built")
+        let inputFile = try StrutProcess.temporaryFile("external-input-\(UUID().uuidString)", input)
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = StrutProcess.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle(forReadingAtPath: inputFile)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = StrutProcess.DataBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return StrutProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                   stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// The document without its `strategy` member (the one thing that must differ).
+    static func withoutStrategy(_ json: String) throws -> JSONValue {
+        guard case .object(let members) = try parseJSON(json) else { throw StrutProcess.LookupError(message: "not an object: \(json.prefix(200))") }
+        return .object(members.filter { $0.key != "strategy" })
+    }
+
+    @Test(arguments: SystemResult.exampleNames())
+    func theReferenceAdapterGivesExactlyWhatCassowaryGivesOnEverySystemExample(name: String) throws {
+        let path = SystemResult.examples.appendingPathComponent(name).path
+        let inProcess = try StrutProcess.runOnce(["solve-system", path, "--json"])
+        let external = try Self.run(["solve-system", path, "--json", "--strategy", try Self.reference()])
+        #expect(external.status == inProcess.status, "stderr: \(external.stderr)")
+        #expect(try parseJSON(external.stdout)["strategy"] == .string(try Self.reference()))
+        #expect(try Self.withoutStrategy(external.stdout) == Self.withoutStrategy(inProcess.stdout))
+    }
+
+    /// Per device: frames, conflicts, objective, unmet edits, rejected constraints and passes.
+    /// (Ambiguity is a capability in-process strategies have and the protocol does not carry.)
+    static func layoutFacts(_ output: String) throws -> [JSONValue] {
+        try output.split(separator: "\n").filter { $0.hasPrefix("{") }.map { line in
+            let json = try parseJSON(String(line))
+            return .array(["device", "frames", "conflicts", "objective", "unmetEdits", "rejected", "settled", "passes"].map { json[$0] ?? .null })
+        }
+    }
+
+    @Test(arguments: ["conflicting-heights", "stack-in-scroll-view", "vfl-find-bar-rtl", "magenta-bar-and-square", "autoresizing-label-top-right"])
+    func theReferenceAdapterLaysGoldenCasesOutExactlyAsCassowary(name: String) throws {
+        let path = "corpora/golden/\(name).json"
+        let inProcess = try StrutProcess.runOnce(["solve", path, "--json"])
+        let external = try Self.run(["solve", path, "--json", "--strategy", try Self.reference()])
+        let expected = try Self.layoutFacts(inProcess.stdout)
+        #expect(!expected.isEmpty)
+        #expect(try Self.layoutFacts(external.stdout) == expected)
+    }
+
+    @Test func theAdapterAnswersOneLinePerRequestAsDocumented() throws {
+        let requests = [
+            #"{"add":"v0 >= 10","id":"c0"}"#, #"{"add":"v0 == 20 @1","id":"c1"}"#, #"{"add":"v0 <= 5","id":"c2"}"#,
+            #"{"edit":"v0","priority":1000}"#, #"{"suggest":{"v1":3}}"#, #"{"remove":"c9"}"#, #"{"check":""}"#,
+            #"{"add":"v0 >= nan","id":"c3"}"#, #"{"reset":true}"#, #"{"check":"after reset"}"#,
+        ]
+        let result = try Self.run(["adapter", "--strategy", "cassowary"], input: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == requests.count)
+        #expect(Array(lines.prefix(7)) == [
+            #"{"outcome":"ok"}"#, #"{"outcome":"ok"}"#, #"{"outcome":"unsatisfiable","conflict":["c0","c2"]}"#,
+            #"{"outcome":"badPriority"}"#, #"{"outcome":"unknown"}"#, #"{"outcome":"unknown"}"#,
+            #"{"values":{"v0":20},"objective":[{"priority":1,"error":0}]}"#,
+        ])
+        #expect(lines.count > 9 && lines[7].hasPrefix(#"{"outcome":"error","message":"#))
+        #expect(lines.suffix(2) == [#"{"outcome":"ok"}"#, #"{"values":{},"objective":[]}"#])
+    }
+
+    @Test func anUnknownAdapterStrategyIsAUsageError() throws {
+        let result = try Self.run(["adapter", "--strategy", "no-such-strategy"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown strategy \"no-such-strategy\""))
+    }
+
+    @Test func anEmptyExternalCommandIsAnUnknownStrategy() throws {
+        let result = try Self.run(["solve-system", SystemResult.examples.appendingPathComponent("kiwi-rejected-add.system.json").path, "--strategy", "external:"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("external:COMMAND"))
+    }
+
+    @Test func anAdapterThatDiesIsAnErrorOutcomeAndExitStatusOne() throws {
+        let script = try StrutProcess.temporaryFile("external-dies.sh", "read -r line\necho '{\"outcome\":\"ok\"}'\nread -r line\necho 'dying' >&2\nexit 9\n")
+        let path = SystemResult.examples.appendingPathComponent("kiwi-rejected-add.system.json").path
+        let result = try Self.run(["solve-system", path, "--json", "--strategy", "external:/bin/sh \(script)"])
+        #expect(result.status == 1)
+        let steps = try parseJSON(result.stdout)["steps"]
+        guard case .array(let items)? = steps else { Issue.record("no steps: \(result.stdout.prefix(300))"); return }
+        #expect(items.first?["outcome"] == .string("ok"))
+        let message = items[1]["message"]
+        #expect(message == .string("internal error: external solver is dead: /bin/sh \(script) exited with status 9 before answering at request 2: {\"add\":\"v0 == 20 @1\",\"id\":\"c1\"} (stderr: dying)"))
+        // Nothing succeeds after the death (a suggest for an edit variable the dead solver never took is `unknown`).
+        #expect(!items.dropFirst().contains { $0["outcome"] == .string("ok") })
+        #expect(items.dropFirst().contains { $0["outcome"] == .string("check") && $0["values"]?["x"] == .null })
+    }
+}
