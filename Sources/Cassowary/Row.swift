@@ -85,9 +85,23 @@ struct Row {
 
 /// `a + b` with cancellation noise snapped to exactly 0: a sum smaller than 1e-11 of the larger
 /// operand is rounding residue, never a real value (relative, so it holds at every magnitude).
+/// For coefficients: a residue left in a row would make a symbol appear where none is, and
+/// coefficients come from the constraints' multipliers, which have no units.
 @inline(__always)
 func snap(_ a: Double, _ b: Double) -> Double {
     let v = a + b
     let m = max(abs(a), abs(b))
     return abs(v) <= m * 1e-11 ? 0 : v
+}
+
+/// `a + b` for row constants (points): snapped to 0 only within about 45 units in the last place
+/// of the larger operand (1e-14 relative), which is what a few roundings leave. A real length
+/// can be 1e-11 of an operand: `w1 == w0 + 1` beside `w3 == w2 - 1.25e11` reaches w1 through
+/// 1.25e11 + 1 - 1.25e11 when the constraints come in reverse order, and the 1e-11 threshold
+/// of `snap` turned that 1 into 0 (corpora/known, found by permute-constraints).
+@inline(__always)
+func snapConstant(_ a: Double, _ b: Double) -> Double {
+    let v = a + b
+    let m = max(abs(a), abs(b))
+    return abs(v) <= m * 1e-14 ? 0 : v
 }

@@ -87,7 +87,7 @@ extension CassowaryCore {
             if r >= 0 {
                 let basic = tableau.rows[Int(r)]
                 for k in 0..<basic.syms.count { row.add(basic.syms[k], term.coefficient * basic.coefs[k]) }
-                row.constant = snap(row.constant, term.coefficient * basic.constant)
+                row.constant = snapConstant(row.constant, term.coefficient * basic.constant)
             } else {
                 row.add(s, term.coefficient)
             }

@@ -51,7 +51,7 @@ extension CassowaryCore {
     }
 
     mutating func shiftConstant(_ r: Int32, by d: Double) {
-        let v = snap(tableau.rows[Int(r)].constant, d)
+        let v = snapConstant(tableau.rows[Int(r)].constant, d)
         tableau.rows[Int(r)].constant = v
         let b = tableau.rowBasic[Int(r)]
         if v < 0, b >= 0, tableau.kinds[Int(b)].isRestricted { infeasibleRows.append(r) }

@@ -157,7 +157,7 @@ struct Tableau {
         dst.coefs.removeAll(keepingCapacity: true)
         dst.syms.append(contentsOf: scratchSyms[0..<written])
         dst.coefs.append(contentsOf: scratchCoefs[0..<written])
-        dst.constant = snap(dst.constant, c * src.constant)
+        dst.constant = snapConstant(dst.constant, c * src.constant)
         swap(&dst, &rows[Int(r)])
     }
 
