@@ -61,9 +61,10 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
         return "external " + kindText + (lastStderrLine.map { ": " + $0 } ?? "")
     }
 
-    /// The last non-empty line of standard error, at most 160 characters.
+    /// The last non-empty line of standard error without surrounding blanks, at most 160 characters.
     public var lastStderrLine: String? {
-        stderrTail.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map { String($0.prefix(160)) }
+        stderrTail.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+            .map { String($0.drop { $0 == " " || $0 == "\t" }.prefix(160)).trimmingTrailingBlanks }
     }
 
     /// One line: the command, what happened, and the request (`scripts/kiwi-adapter killed by
@@ -96,4 +97,13 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
 /// Seconds without a trailing `.0` (`10`, `0.5`).
 func formatSeconds(_ s: Double) -> String {
     s == s.rounded() && abs(s) < 1e9 ? String(Int(s)) : String(s)
+}
+
+extension String {
+    /// The text without trailing spaces, tabs or carriage returns.
+    var trimmingTrailingBlanks: String {
+        var t = Substring(self)
+        while let last = t.last, last == " " || last == "\t" || last == "\r" { t = t.dropLast() }
+        return String(t)
+    }
 }
