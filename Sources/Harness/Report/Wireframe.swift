@@ -27,51 +27,21 @@ enum Wireframe {
     }
 
     /// The picture of `s`; `expected`, when given, is drawn as a dashed green outline: the frame
-    /// the check compared that view with (in its superview's coordinates).
+    /// the check compared that view with (in its superview's coordinates). O(views × depth).
     static func render(_ s: LayoutSnapshot, label: String, expected: (view: String, frame: LayoutRect)? = nil) -> Picture {
         let origins = windowOrigins(s)
         let roles = self.roles(s)
         let screen = LayoutRect(x: 0, y: 0, width: positive(s.screenWidth), height: positive(s.screenHeight))
-        var undrawn: [String] = []
-        let rects: [LayoutRect?] = s.views.indices.map { i in
-            let v = s.views[i]
-            guard let o = origins[i], v.frame.width.isFinite, v.frame.height.isFinite else {
-                undrawn.append("\(v.id): frame \(v.frame) is not finite (or its superview's is not)")
-                return nil
-            }
-            // A negative size (a broken layout) is drawn as the rectangle it spans.
-            return LayoutRect(x: o.x + min(0, v.frame.width), y: o.y + min(0, v.frame.height), width: abs(v.frame.width), height: abs(v.frame.height))
-        }
-        let limit = LayoutRect(x: -screen.width, y: -screen.height, width: 3 * screen.width, height: 3 * screen.height)
-        let blamedFar = s.views.indices.filter { roles[$0] == .blamed && rects[$0].map { !contains(limit, $0) } == true }
-        var region = screen
-        var note: String?
-        // Where the check wanted the blamed view, in window coordinates.
-        var wanted: LayoutRect?
-        if let e = expected, let i = s.views.firstIndex(where: { $0.id == e.view }), let sup = s.views[i].superview,
-           let j = s.views.firstIndex(where: { $0.id == sup }), let o = origins[j], e.frame.components.allSatisfy(\.isFinite) {
-            wanted = LayoutRect(x: o.x + min(0, e.frame.width) + e.frame.x, y: o.y + min(0, e.frame.height) + e.frame.y,
-                                width: abs(e.frame.width), height: abs(e.frame.height))
-        }
-        if blamedFar.isEmpty {
-            for r in rects.compactMap({ $0 }) + [wanted].compactMap({ $0 }) where contains(limit, r) { region = union(region, r) }
-        } else {
-            // Zoom onto the blamed views (and where one was wanted); the window may be a speck or gone.
-            let focus = blamedFar.compactMap { rects[$0] } + [wanted].compactMap { $0 }
-            region = focus.dropFirst().reduce(focus[0], union)
-            note = "zoomed onto the offending views, which lie far outside the \(Figures.fixed(screen.width, 0)) × \(Figures.fixed(screen.height, 0)) window"
-        }
-        // A sliver (a zero-width view a billion points high) becomes a readable shape: neither
-        // side under a third of the other.
-        if region.width < region.height / 3 { region = LayoutRect(x: region.x - (region.height / 3 - region.width) / 2, y: region.y, width: region.height / 3, height: region.height) }
-        if region.height < region.width / 3 { region = LayoutRect(x: region.x, y: region.y - (region.width / 3 - region.height) / 2, width: region.width, height: region.width / 3) }
+        let (rects, found) = windowRects(s, origins)
+        var undrawn = found
+        let wanted = expected.flatMap { wantedRect(s, origins, $0) }
+        let (region, note) = pictureRegion(screen, rects, roles, wanted)
         let scale = min(380 / positive(region.width), 520 / positive(region.height))
         let margin = 12.0
-        let width = region.width * scale + 2 * margin, height = region.height * scale + 2 * margin
         func box(_ r: LayoutRect) -> (Double, Double, Double, Double) {
             (margin + (r.x - region.x) * scale, margin + (r.y - region.y) * scale, max(0.5, r.width * scale), max(0.5, r.height * scale))
         }
-        var out = SVG.open(width, height, label: label, cssClass: "wireframe")
+        var out = SVG.open(region.width * scale + 2 * margin, region.height * scale + 2 * margin, label: label, cssClass: "wireframe")
         if intersects(screen, region) {
             let d = box(screen)
             out += SVG.rect(d.0 - 3, d.1 - 3, d.2 + 6, d.3 + 6, fill: "#fafafa", stroke: "#222", width: 2, extra: " rx=\"6\"")
@@ -79,7 +49,7 @@ enum Wireframe {
         var drawn: [Int] = []
         for i in s.views.indices {
             guard let r = rects[i] else { continue }
-            if note == nil && !contains(limit, r) {
+            if note == nil && !contains(limit(screen), r) {
                 undrawn.append("\(s.views[i].id): at \(r) in the window, too far outside the picture")
             } else if intersects(r, region) {
                 drawn.append(i)
@@ -93,6 +63,54 @@ enum Wireframe {
                 + SVG.rect(b.0, b.1, b.2, b.3, fill: "none", stroke: expectedColor, width: 2, extra: " stroke-dasharray=\"5 3\"") + "</g>"
         }
         return Picture(svg: out + "</svg>", drawn: drawn.count, undrawn: undrawn, note: note)
+    }
+
+    /// Each view's rectangle in the window (nil, and a line in the second list, when it is not
+    /// finite); a negative size (a broken layout) becomes the rectangle it spans.
+    static func windowRects(_ s: LayoutSnapshot, _ origins: [(x: Double, y: Double)?]) -> ([LayoutRect?], [String]) {
+        var undrawn: [String] = []
+        let rects: [LayoutRect?] = s.views.indices.map { i in
+            let v = s.views[i]
+            guard let o = origins[i], v.frame.width.isFinite, v.frame.height.isFinite else {
+                undrawn.append("\(v.id): frame \(v.frame) is not finite (or its superview's is not)")
+                return nil
+            }
+            return LayoutRect(x: o.x + min(0, v.frame.width), y: o.y + min(0, v.frame.height), width: abs(v.frame.width), height: abs(v.frame.height))
+        }
+        return (rects, undrawn)
+    }
+
+    /// Where the expected frame of a view (in its superview) lies in the window.
+    static func wantedRect(_ s: LayoutSnapshot, _ origins: [(x: Double, y: Double)?], _ e: (view: String, frame: LayoutRect)) -> LayoutRect? {
+        guard let i = s.views.firstIndex(where: { $0.id == e.view }), let sup = s.views[i].superview,
+              let j = s.views.firstIndex(where: { $0.id == sup }), let o = origins[j], e.frame.components.allSatisfy(\.isFinite) else { return nil }
+        return LayoutRect(x: o.x + min(0, e.frame.width) + e.frame.x, y: o.y + min(0, e.frame.height) + e.frame.y,
+                          width: abs(e.frame.width), height: abs(e.frame.height))
+    }
+
+    /// Views drawn in the normal picture lie within one window size of the window.
+    static func limit(_ screen: LayoutRect) -> LayoutRect {
+        LayoutRect(x: -screen.width, y: -screen.height, width: 3 * screen.width, height: 3 * screen.height)
+    }
+
+    /// The part of the window plane the picture shows: the window and every view within
+    /// `limit`, or, when a blamed view lies beyond it, the blamed views alone (with a note).
+    /// Neither side is under a third of the other, so a sliver (a zero-width view a billion
+    /// points high) still reads as a shape.
+    static func pictureRegion(_ screen: LayoutRect, _ rects: [LayoutRect?], _ roles: [Role], _ wanted: LayoutRect?) -> (LayoutRect, String?) {
+        let bounds = limit(screen)
+        let blamedFar = rects.indices.compactMap { i in roles[i] == .blamed ? rects[i].flatMap { contains(bounds, $0) ? nil : $0 } : nil }
+        var region = screen
+        var note: String?
+        if blamedFar.isEmpty {
+            for r in rects.compactMap({ $0 }) + [wanted].compactMap({ $0 }) where contains(bounds, r) { region = union(region, r) }
+        } else {
+            region = (blamedFar.dropFirst() + [wanted].compactMap { $0 }).reduce(blamedFar[0], union)
+            note = "zoomed onto the offending views, which lie far outside the \(Figures.fixed(screen.width, 0)) × \(Figures.fixed(screen.height, 0)) window"
+        }
+        if region.width < region.height / 3 { region = LayoutRect(x: region.x - (region.height / 3 - region.width) / 2, y: region.y, width: region.height / 3, height: region.height) }
+        if region.height < region.width / 3 { region = LayoutRect(x: region.x, y: region.y - (region.width / 3 - region.height) / 2, width: region.width, height: region.width / 3) }
+        return (region, note)
     }
 
     static let expectedColor = "#2a9d4b"
