@@ -31,6 +31,8 @@ final class ExternalProcess: @unchecked Sendable {
     private(set) var exitStatus: ExitDescription?
     static let stderrLimit = 4096
     private static let spawnLock = NSLock()
+    /// The read buffer, allocated once per process rather than once per read.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// How a reaped process ended.
     enum ExitDescription: Hashable, Sendable {
@@ -181,8 +183,8 @@ final class ExternalProcess: @unchecked Sendable {
 
     private enum ChunkResult { case data, endOfFile, wouldBlock }
 
+    /// Reads what `fd` holds now (up to 64 KiB) onto the end of `buffer`.
     private func readChunk(_ fd: Int32, into buffer: inout [UInt8]) -> ChunkResult {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
