@@ -12,7 +12,8 @@ import Testing
     typealias R = ReportFixtures
 
     @Test func theFixtureHasFailuresWithLayoutsThatBlameWhatTheCheckKnows() throws {
-        let failures = R.results.invariants.failures
+        let results = try R.results
+        let failures = results.invariants.failures
         #expect(failures.allSatisfy { $0.strategy == "stub" && $0.layout != nil })
         let agree = failures.filter { $0.invariant == .strategiesAgree }
         let required = failures.filter { $0.invariant == .requiredSatisfied }
@@ -23,8 +24,9 @@ import Testing
         #expect(required.allSatisfy { $0.layout?.offendingViews == [] && $0.layout?.offendingConstraints.isEmpty == false })
     }
 
-    @Test func terminalPutsTheVerdictAndFailuresBeforeTheTables() {
-        let text = Report.render(R.results, as: .terminal)
+    @Test func terminalPutsTheVerdictAndFailuresBeforeTheTables() throws {
+        let results = try R.results
+        let text = Report.render(results, as: .terminal)
         #expect(text.hasPrefix("verdict: FAILED: "))
         let failure = text.range(of: "strategies-agree FAILED")
         let table = text.range(of: "pivots/solve")
@@ -32,18 +34,20 @@ import Testing
         #expect(text.contains("invariants: "))
     }
 
-    @Test func markdownLeadsWithTheVerdictAndFoldsFailuresWithReplays() {
-        let text = Report.render(R.results, as: .markdown)
+    @Test func markdownLeadsWithTheVerdictAndFoldsFailuresWithReplays() throws {
+        let results = try R.results
+        let text = Report.render(results, as: .markdown)
         #expect(text.hasPrefix("## Strut bench: ❌ "))
         #expect(text.contains("| family | size | strategy | phase | solves | p50 | p90 | p99 |"))
         #expect(text.contains("`strategies-agree` |"))
         #expect(text.contains("<details><summary>"))
-        #expect(R.count("```sh\nstrut bench ", in: text) == R.results.invariants.failures.count)
+        #expect(R.count("```sh\nstrut bench ", in: text) == results.invariants.failures.count)
         #expect(text.contains("relative to `cassowary`"))
     }
 
     @Test func junitIsWellFormedXMLWithATestCasePerInvariantFamilyAndStrategy() throws {
-        let text = Report.render(R.results, as: .junit)
+        let results = try R.results
+        let text = Report.render(results, as: .junit)
         #if canImport(FoundationXML) || os(macOS)
         let doc = try XMLDocument(xmlString: text, options: [])
         let suites = try doc.nodes(forXPath: "/testsuites/testsuite")
@@ -57,8 +61,9 @@ import Testing
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "))
     }
 
-    @Test func htmlIsSelfContained() {
-        let html = Report.render(R.results, as: .html)
+    @Test func htmlIsSelfContained() throws {
+        let results = try R.results
+        let html = Report.render(results, as: .html)
         for forbidden in ["http://", "https://", "src=", "@import", "url(", "<script", "<link", "<img"] {
             #expect(!html.contains(forbidden), "found \(forbidden)")
         }
@@ -67,25 +72,28 @@ import Testing
         }
     }
 
-    @Test func htmlDrawsOneWireframePerFailureWithTheOffendingViewInRed() {
-        let html = Report.render(R.results, as: .html)
-        let n = R.results.invariants.failures.count
+    @Test func htmlDrawsOneWireframePerFailureWithTheOffendingViewInRed() throws {
+        let results = try R.results
+        let html = Report.render(results, as: .html)
+        let n = results.invariants.failures.count
         #expect(R.count("<svg class=\"wireframe\"", in: html) == n)
-        let blaming = R.results.invariants.failures.filter { $0.layout?.offendingViews.contains(R.blamedView) == true }.count
+        let blaming = results.invariants.failures.filter { $0.layout?.offendingViews.contains(R.blamedView) == true }.count
         #expect(blaming > 0)
         #expect(R.count("<g class=\"offending\" data-view=\"\(R.blamedView)\"", in: html) == blaming)
         #expect(html.contains("stroke=\"\(Wireframe.failure)\""))
     }
 
-    @Test func everyFormatRendersTheSameBytesTwice() {
-        for f in ReportFormat.allCases { #expect(Report.render(R.results, as: f) == Report.render(R.results, as: f)) }
+    @Test func everyFormatRendersTheSameBytesTwice() throws {
+        let results = try R.results
+        for f in ReportFormat.allCases { #expect(Report.render(results, as: f) == Report.render(results, as: f)) }
     }
 
     @Test func resultsWithoutLayoutsStillReadAndRender() throws {
-        let old = R.withoutLayouts(R.results.json).jsonText(indent: 1)
+        let results = try R.results
+        let old = R.withoutLayouts(results.json).jsonText(indent: 1)
         #expect(!old.contains("\"layout\""))
         let back = try BenchResults(jsonText: old, file: "old.json")
-        #expect(back.invariants.failures.count == R.results.invariants.failures.count)
+        #expect(back.invariants.failures.count == results.invariants.failures.count)
         #expect(back.invariants.failures.allSatisfy { $0.layout == nil })
         let html = Report.render(back, as: .html)
         #expect(!html.contains("<svg class=\"wireframe\""))
@@ -93,7 +101,8 @@ import Testing
     }
 
     @Test func aPassingRunSaysPassed() throws {
-        var r = R.results
+        let results = try R.results
+        var r = results
         r.invariants.failures = []
         r.invariants.tallies = r.invariants.tallies.map { var t = $0; t.failed = 0; return t }
         #expect(Report.render(r, as: .terminal).hasPrefix("verdict: passed"))
