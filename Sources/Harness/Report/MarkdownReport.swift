@@ -22,7 +22,7 @@ enum MarkdownReport {
     static func runLine(_ facts: ReportFacts) -> String {
         let r = facts.results
         var line = "\(r.units.count)/\(r.totalUnits) units, \(Figures.count(r.records.count, "record")), "
-        line += "strategies " + facts.strategies.map { "`\($0)`" }.joined(separator: ", ")
+        line += facts.strategies.isEmpty ? "no strategy measured" : "strategies " + facts.strategies.map { "`\($0)`" }.joined(separator: ", ")
         if let run = facts.firstRun {
             line += "; \(Markup.escape(run.machine.host)), \(run.machine.cores) cores, \(run.machine.build) build, "
             line += "load \(BenchTable.loads(run.loadAtStart)) at start"
