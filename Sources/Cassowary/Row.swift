@@ -94,14 +94,15 @@ func snap(_ a: Double, _ b: Double) -> Double {
     return abs(v) <= m * 1e-11 ? 0 : v
 }
 
-/// `a + b` for row constants (points): snapped to 0 only within about 45 units in the last place
-/// of the larger operand (1e-14 relative), which is what a few roundings leave. A real length
-/// can be 1e-11 of an operand: `w1 == w0 + 1` beside `w3 == w2 - 1.25e11` reaches w1 through
-/// 1.25e11 + 1 - 1.25e11 when the constraints come in reverse order, and the 1e-11 threshold
-/// of `snap` turned that 1 into 0 (corpora/known, found by permute-constraints).
+/// `a + b` for row constants (points): snapped to 0 only within about 4.5 units in the last
+/// place of the larger operand (1e-15 relative), what a couple of roundings leave. A real length
+/// can be far smaller than an operand: `w1 == w0 + 1` beside `w3 == w2 - 1.25e11` reaches w1
+/// through 1.25e11 + 1 - 1.25e11 when the constraints come in reverse order, and the 1e-11
+/// threshold of `snap` turned that 1 into 0 (corpora/regressions, found by permute-constraints).
+/// Below this a value is lost to double precision itself (1 next to 2e15 has two bits).
 @inline(__always)
 func snapConstant(_ a: Double, _ b: Double) -> Double {
     let v = a + b
     let m = max(abs(a), abs(b))
-    return abs(v) <= m * 1e-14 ? 0 : v
+    return abs(v) <= m * 1e-15 ? 0 : v
 }
