@@ -1,6 +1,10 @@
 import Foundation
 import Harness
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The libFuzzer entry point: each input is decoded into a bounded fuzz subject (`FuzzBytes`:
 /// a small view tree on one or two catalog devices, or a short solver operation sequence) and
 /// judged by the same in-process check as `strut fuzz` and `strut replay` (`FuzzCheck`: the
@@ -10,8 +14,10 @@ import Harness
 /// A finding traps (`fatalError` naming the signature), after the subject's file text is written
 /// to standard error, so libFuzzer saves the input as `crash-<sha1>`; `strut decode-bytes` turns
 /// that file back into the case or system file, and `strut shrink` / `strut replay` take it from
-/// there. Run with `SWIFT_BACKTRACE=enable=no` (else the Swift runtime's backtracer runs before
-/// libFuzzer's handler and no crash file is written; `reference/peers.md`).
+/// there. The Swift runtime's backtracer would take the trap before libFuzzer and no crash file
+/// would be written (`reference/peers.md`); `LLVMFuzzerInitialize` below hands the crash signals
+/// back to libFuzzer unless `SWIFT_BACKTRACE` is set, and scripts/libfuzzer also sets
+/// `SWIFT_BACKTRACE=enable=no`, which spares the backtracer's start-up.
 ///
 /// Environment: `STRUT_FUZZ_INVARIANTS` (`cheap`, the default: every invariant on small cases,
 /// which decoded cases are; `all`; or a comma list, as `strut bench --invariants`) and
@@ -45,6 +51,35 @@ enum StrutFuzzer {
         FileHandle.standardError.write(Data(report.utf8))
         fatalError("StrutFuzzer finding \(first.signature)")
     }
+}
+
+/// libFuzzer calls this once, before it installs its signal handlers. libFuzzer leaves a signal
+/// alone when a handler is already installed (so that a sanitizer's stays in charge), and the
+/// Swift runtime's backtracer installs one handler for SIGILL (Swift traps), SIGSEGV and the other
+/// crash signals at start-up: a trap would end in a Swift backtrace and no crash file. Where that
+/// handler is installed (SIGILL has a handler: sanitizers leave SIGILL alone), every crash signal
+/// still on it goes back to the default, so libFuzzer installs its own and saves the input even
+/// where the environment cannot be set (ClusterFuzzLite and OSS-Fuzz bots); a sanitizer's own
+/// handlers are kept. `SWIFT_BACKTRACE` set to anything keeps the runtime's choice.
+@_cdecl("LLVMFuzzerInitialize")
+public func strutFuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
+    guard ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil else { return 0 }
+    guard let backtracer = installedHandler(SIGILL) else { return 0 }
+    for signal in [SIGILL, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGTRAP] where installedHandler(signal) == backtracer {
+        var action = sigaction()  // all zero: SIG_DFL, no flags
+        sigaction(signal, &action, nil)
+    }
+    return 0
+}
+
+/// The address of the handler installed for `signal`, nil for the default or ignore.
+func installedHandler(_ signal: CInt) -> UInt? {
+    var action = sigaction()
+    sigaction(signal, nil, &action)
+    let address = unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+    return address <= 1 ? nil : address  // SIG_DFL is 0, SIG_IGN is 1
 }
 
 /// libFuzzer calls this once per input; 0 means "keep going" (a finding never returns).
