@@ -20,8 +20,10 @@ import Glibc
 /// `SWIFT_BACKTRACE=enable=no`, which spares the backtracer's start-up.
 ///
 /// Environment: `STRUT_FUZZ_INVARIANTS` (`cheap`, the default: every invariant on small cases,
-/// which decoded cases are; `all`; or a comma list, as `strut bench --invariants`) and
-/// `STRUT_FUZZ_STRATEGIES` (`both`, the default, or `cassowary` alone, about twice the speed).
+/// which decoded cases are; `all`; or a comma list, as `strut bench --invariants`),
+/// `STRUT_FUZZ_STRATEGIES` (`both`, the default, or `cassowary` alone, several times faster), and
+/// `STRUT_FUZZ_KNOWN` (a file of known signatures, as `strut fuzz --known`: findings with those
+/// signatures do not trap, so a run fails only on new ones).
 enum StrutFuzzer {
     /// The check, built once per process from the environment.
     static let check: FuzzCheck = {
@@ -39,10 +41,18 @@ enum StrutFuzzer {
         return check
     }()
 
-    /// Decodes and checks one input; traps on the first finding (libFuzzer keeps the input).
+    /// Signatures that do not trap (`STRUT_FUZZ_KNOWN`), read once.
+    static let known: Set<FuzzSignature> = {
+        guard let path = ProcessInfo.processInfo.environment["STRUT_FUZZ_KNOWN"] else { return [] }
+        do { return try FindingStore.knownSignatures(file: path) } catch {
+            fatalError("STRUT_FUZZ_KNOWN: \(error)")  // a setup mistake, before any input
+        }
+    }()
+
+    /// Decodes and checks one input; traps on the first new finding (libFuzzer keeps the input).
     static func run(_ bytes: [UInt8]) {
         let subject = FuzzBytes.decode(bytes)
-        let findings = check.check(subject)
+        let findings = check.check(subject).filter { !known.contains($0.signature) }
         guard let first = findings.first else { return }
         var report = "StrutFuzzer: \(findings.count) finding(s) on \(subject.name):\n"
         for f in findings { report += "  \(f)\n" }
