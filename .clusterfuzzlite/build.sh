@@ -16,6 +16,9 @@
 # $SWIFT6_2FLAGS) drops the fuzzer instrumentation with Swift 6.3 (reference/peers.md, "Toolchain
 # recipes"). So the same flags are spelled out here, in the shape checked on Linux with Swift
 # 6.3: `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,$SANITIZER`, plus the static Swift runtime.
+# Checked by running this script with SANITIZER=address and a stand-in precompile_swift: a clean
+# build in about 2 minutes on 2 cores; the binary runs the seeds, and writes a crash file for a
+# trapping input without SWIFT_BACKTRACE set (the static runtime starts no backtracer).
 #
 # Runtime dependencies: the bots that run the fuzzer have only what is in $OUT (OSS-Fuzz docs,
 # "Fuzzer environment on ClusterFuzz", runtime dependencies). jemalloc (Strut's process allocator,
