@@ -125,6 +125,31 @@ import Testing
         #expect(signature.status == 2)
     }
 
+    /// The planted trap's signature: its `fatalError` line in PlantedStrategies.swift.
+    static func trapSignature() throws -> String {
+        let source = try String(contentsOf: StrutProcess.packageRoot.appendingPathComponent("Sources/Harness/Fuzz/PlantedStrategies.swift"), encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("fatalError(\"planted trap") }) + 1
+        return "crash:SIGILL|planted-trap|PlantedStrategies.swift:\(line)"
+    }
+
+    @Test func shrinkReducesAThousandConstraintTrapToUnderTenKeepingTheSignature() throws {
+        let dir = try Self.directory("thousand")
+        var steps = (0..<1000).map { #"{"add": "x\#($0) + y\#($0 % 7) >= \#($0)", "id": "c\#($0)"}"# }
+        steps.insert(#"{"add": "x3 + x4 == 7777", "id": "marked"}"#, at: 613)
+        try Self.write(#"{"strut-system": 1, "name": "thousand", "steps": [\#(steps.joined(separator: ", "))]}"#, dir.appendingPathComponent("big.system.json"))
+        let out = dir.appendingPathComponent("small.system.json")
+        let signature = try Self.trapSignature()
+        let r = try PlantedRun.run(["shrink", dir.appendingPathComponent("big.system.json").path, "--signature", signature,
+                                    "--strategies", "planted-trap", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.contains("7777"))
+        #expect(text.components(separatedBy: "\"add\"").count - 1 < 10, "\(text)")
+        let replay = try PlantedRun.run(["replay", out.path, "--strategies", "planted-trap"])
+        #expect(replay.status != 0, "the shrunk file still traps")
+    }
+
     @Test func shrinkKeepsTheSignatureOfOneFile() throws {
         let dir = try Self.directory("shrink")
         try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))

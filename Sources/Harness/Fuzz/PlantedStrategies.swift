@@ -7,7 +7,8 @@ import Synchronization
 /// Strategies with a bug planted on purpose, so the fuzzing machinery can be shown to catch
 /// each kind of failure (issue 9's tests). They are the `cassowary` engine until they are given
 /// a constraint whose constant is exactly ±7777 (`marker`), and then:
-/// - `planted-trap` traps (`preconditionFailure`, SIGILL in the parent) inside `add`;
+/// - `planted-trap` traps (`fatalError`, which names its file and line in release builds too, where
+///   `precondition` messages are dropped; SIGILL in the parent) inside `add`;
 /// - `planted-hang` never returns from `add`;
 /// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
@@ -63,7 +64,7 @@ struct PlantedSolver: ConstraintSolver {
         if abs(constraint.expression.constant) == PlantedStrategies.marker {
             triggered = true
             switch fault {
-            case .trap: preconditionFailure("planted trap: a constraint with constant \(PlantedStrategies.marker)")
+            case .trap: fatalError("planted trap: a constraint with constant \(PlantedStrategies.marker)")
             case .hang: while true { usleep(10_000) }
             case .memory: Self.exhaustMemory()
             case .wrong, .nondeterministic: break
