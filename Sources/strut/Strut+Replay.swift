@@ -5,8 +5,9 @@ import Harness
 /// `strut replay PATHS...`: the CI regression command. Every case and system file named (and
 /// every one under a named directory) is checked again under the strategies: invariants, the
 /// case's expectations, the system checks and the exact oracle, and a system file's sibling
-/// `NAME.expected.json`. Exit status 0 when all pass, 1 when any fails (each failure listed),
-/// 2 for bad usage or a file that does not read.
+/// `NAME.expected.json`. Checks run in `--jobs` worker processes, so a file that traps or hangs
+/// fails alone (`crash:SIGILL|...`, `hang|...`). Exit status 0 when all pass, 1 when any fails
+/// (each failure listed), 2 for bad usage or a file that does not read.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -24,20 +25,36 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
+    @Option(help: "Worker processes (a file that traps or hangs fails alone).")
+    var jobs = 2
+
+    @Option(help: "Seconds one file may take in a worker.")
+    var timeout: Double = 120
+
+    @Flag(help: "Check in this process (faster start; a trap ends the run).")
+    var inProcess = false
+
     func run() throws {
-        var failed: [String] = []
+        var failed = 0
         var count = 0
         do {
             guard !paths.isEmpty else { throw FuzzUsageError("give at least one file or directory") }
+            guard jobs >= 1, timeout > 0 else { throw FuzzUsageError("--jobs and --timeout must be positive") }
             let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
-            for path in try FuzzCorpus.files(paths) {
-                let subject = try FuzzCorpus.read(path)
+            let files = try FuzzCorpus.files(paths)
+            let subjects = try files.map { path throws(FuzzUsageError) in try FuzzCorpus.read(path) }
+            let pool = inProcess ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: 4096)
+            defer { pool?.shutdown() }
+            let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
+            let results = evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
+            for (k, path) in files.enumerated() {
                 count += 1
-                let problems = FuzzReplay.problems(path: path, subject: subject, check: check)
+                let problems = (results[k]?.findings.map(\.description) ?? []) + (results[k]?.invalid.map { ["could not be checked: \($0)"] } ?? [])
+                    + FuzzReplay.expectedFileProblems(path: path, subject: subjects[k], strategies: check.strategies)
                 if problems.isEmpty {
                     if !quiet { print("PASS \(path)") }
                 } else {
-                    failed.append(path)
+                    failed += 1
                     print("FAIL \(path)")
                     for p in problems { print("  \(p)") }
                 }
@@ -45,7 +62,7 @@ struct ReplayCommand: ParsableCommand {
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
         }
-        print("replay: \(count) files under \(strategies), \(failed.count) failed")
-        if !failed.isEmpty { throw ExitCode.failure }
+        print("replay: \(count) files under \(strategies), \(failed) failed")
+        if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -5,18 +5,22 @@ import LinearConstraints
 /// fuzz check (`FuzzCheck`: invariants, the case's `expect` block, the system checks and the
 /// exact oracle) finds nothing under the strategies, and, for a system file with a sibling
 /// `NAME.expected.json`, the run under the strategy that file names matches it (outcomes and
-/// conflicts exactly, numbers within 1e-9 of their magnitude). Runs in this process.
+/// conflicts exactly, numbers within 1e-9 of their magnitude). The command checks in worker
+/// processes (a trap in a replayed file is a failure of that file, not the end of the run);
+/// `problems` is the same check in this process.
 public enum FuzzReplay {
-    /// Every problem with one file (empty: it passes).
+    /// Every problem with one file (empty: it passes), checked in this process.
     public static func problems(path: String, subject: FuzzSubject, check: FuzzCheck) -> [String] {
-        var out = check.check(subject).map(\.description)
-        if case .system(let file) = subject, path.hasSuffix(".system.json") {
-            let expectedPath = String(path.dropLast(".system.json".count)) + ".expected.json"
-            if let data = FileManager.default.contents(atPath: expectedPath) {
-                out += expectedProblems(file, String(decoding: data, as: UTF8.self), expectedPath, check.strategies)
-            }
-        }
-        return out
+        check.check(subject).map(\.description) + expectedFileProblems(path: path, subject: subject, strategies: check.strategies)
+    }
+
+    /// For a system file with a sibling `NAME.expected.json`: where the run under the strategy
+    /// that file names (when it is among `strategies`) differs from it. Empty otherwise.
+    public static func expectedFileProblems(path: String, subject: FuzzSubject, strategies: [BenchStrategy]) -> [String] {
+        guard case .system(let file) = subject, path.hasSuffix(".system.json") else { return [] }
+        let expectedPath = String(path.dropLast(".system.json".count)) + ".expected.json"
+        guard let data = FileManager.default.contents(atPath: expectedPath) else { return [] }
+        return expectedProblems(file, String(decoding: data, as: UTF8.self), expectedPath, strategies)
     }
 
     /// The run under the expected file's strategy against the expected document.
