@@ -165,10 +165,9 @@ struct BenchCommand: ParsableCommand {
         guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
         guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
         if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
-        let chosen = try strategies.split(separator: ",").map { name -> BenchStrategy in
-            guard let s = Strategy.named(String(name)) else { throw BenchUsageError("unknown strategy \"\(name)\"; known: \(Strategy.nameList)") }
-            return BenchStrategy(name: s.name, make: { s.make(false) })
-        }
+        let listed: [Strategy]
+        do { listed = try Strategy.list(strategies) } catch { throw BenchUsageError(error.message) }
+        let chosen = listed.map { s in BenchStrategy(name: s.name, make: { s.make(false) }) }
         let chosenSuite = try namedSuite()
         let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
         if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }

@@ -94,7 +94,8 @@ struct CompareCommand: ParsableCommand {
 
     /// The two strategy names and the bench plan, built by `strut bench`'s own option handling.
     func makePlan() throws -> (String, String, BenchPlan) {
-        let names = strategies.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let names: [String]
+        do { names = try Strategy.list(strategies).map(\.name) } catch { throw usage(error.message) }
         guard names.count == 2, names[0] != names[1] else { throw usage("--strategies takes two different strategies, A,B") }
         var arguments = paths + families.flatMap { ["--family", $0] } + ["--strategies", strategies, "--count", String(count)]
         if let suite { arguments += ["--suite", suite] }

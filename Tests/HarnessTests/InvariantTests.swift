@@ -150,6 +150,26 @@ import Testing
         #expect(formats.tallies.first { $0.invariant == .scaleByTwo }?.checked == 0)
     }
 
+    /// A zero-size stack whose spacing forces a negative width is in order by its gaps, though
+    /// a view of negative length starts after the next one (a fuzz finding, corpora/regressions).
+    @Test func stackOrderIsNotJudgedOnViewsOfNegativeLength() throws {
+        let path = F.repository.appendingPathComponent("corpora/regressions/stack-too-small-for-its-spacing.json").path
+        let loaded = try CaseSource.file(path: path).load()
+        let outcome = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.stackSemantics])))
+        let tally = try #require(outcome.tallies.first { $0.invariant == .stackSemantics })
+        #expect(tally.checked == 1 && outcome.failures.isEmpty, "\(outcome.failures)")
+    }
+
+    /// `v1.centerX == main.centerX + 1` keeps its +1 to the right under right-to-left (a fuzz
+    /// finding, corpora/regressions).
+    @Test func mirroringDoesNotApplyToACentreWithAnOffset() throws {
+        let path = F.repository.appendingPathComponent("corpora/regressions/centre-offset-does-not-mirror.json").path
+        let loaded = try CaseSource.file(path: path).load()
+        let outcome = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
+        let tally = try #require(outcome.tallies.first { $0.invariant == .mirrorRightToLeft })
+        #expect(tally.checked == 0 && tally.skipped == 1 && outcome.failures.isEmpty)
+    }
+
     @Test func mirroringDoesNotApplyToCasesPinnedToLeftOrRight() throws {
         let outcome = InvariantPass.check(F.unit(try F.golden("autoresizing-label-top-right"), F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
         let tally = try #require(outcome.tallies.first { $0.invariant == .mirrorRightToLeft })

@@ -89,6 +89,19 @@ extension UnitPass {
         let views = tree.views.dropFirst()
         let pinned = views.contains { $0.translatesAutoresizingMask || $0.semanticContentAttribute != .unspecified
             || $0.alignmentRectInsets.left != $0.alignmentRectInsets.right }
-        return !usesAbsolute && !formatAbsolute && !pinned && tree.views[0].semanticContentAttribute == .unspecified
+        return !usesAbsolute && !formatAbsolute && !pinned && !c.constraints.contains(where: fixesAnAbsoluteOffset)
+            && tree.views[0].semanticContentAttribute == .unspecified
+    }
+
+    /// True for a horizontal location constraint that right-to-left does not flip: centres with
+    /// a constant (`v.centerX == main.centerX + 1` keeps its +1 to the right, as in UIKit, where
+    /// only leading and trailing follow the direction), and any horizontal location scaled by a
+    /// multiplier (`x * 0.5` is measured from the left edge, whatever the direction). Found by
+    /// the fuzzer (a centred view with an offset "failed" mirror-rtl).
+    static func fixesAnAbsoluteOffset(_ s: ConstraintSpec) -> Bool {
+        let attributes = [s.first.attribute] + (s.second.map { [$0.attribute] } ?? [])
+        guard attributes.contains(where: { $0.axis == .horizontal && !$0.isDimension }) else { return false }
+        let centres: Set<LayoutAttribute> = [.centerX, .centerXWithinMargins]
+        return s.multiplier != 1 || (s.constant != 0 && attributes.allSatisfy { centres.contains($0) })
     }
 }

@@ -55,8 +55,12 @@ extension UnitPass {
         let tree = unit.loaded.tree
         var out: [Finding] = []
         var gaps: [Double] = []
+        // A negative length (a stack too small for its spacing, arranged views without a
+        // size: the engine's honest answer, UIKit's too) has its leading edge after its
+        // trailing one, so "starts before" means nothing there; the gaps below still judge it.
+        func positive(_ v: ViewIndex) -> Bool { span(v).max + tolerance >= span(v).min }
         for (a, b) in zip(visible, visible.dropFirst()) {
-            if span(b).min + tolerance < span(a).min {
+            if positive(a), positive(b), span(b).min + tolerance < span(a).min {
                 out.append(Finding(detail: "\(name): \(tree.views[b.rawValue].id) starts before \(tree.views[a.rawValue].id) along the axis",
                                    got: [span(b).min], expected: [span(a).max], views: [name, tree.views[a.rawValue].id, tree.views[b.rawValue].id]))
             }
