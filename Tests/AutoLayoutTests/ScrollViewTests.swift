@@ -77,6 +77,24 @@ private typealias T = LayoutTestSupport
     /// Horizontal scrolling: content wider than the frame (a 1 000-point strip as high as the
     /// frame guide) gives a content guide of 1000 × the frame's height; the scroll view itself
     /// stays 200 × 300.
+    /// A scroll view's baselines are its own text's, so a subview tied to one stays with the
+    /// frame (StrutFuzzer found this trapping: the content-area rule sent the baseline to the
+    /// content guide, which has none).
+    @Test func aScrollViewsBaselineStaysWithItsFrame() throws {
+        let tree = try T.tree([
+            T.view("main"),
+            T.view("scroll", in: "main") { $0.scroll = true; $0.baseline = Baseline(first: 16, last: 5) },
+            T.view("v", in: "scroll"),
+        ], [
+            "scroll.left == main.left", "scroll.top == main.top + 100", "scroll.width == 200", "scroll.height == 300",
+            "v.top == scroll.lastBaseline + 10", "v.leading == scroll.content.leading", "v.width == 50", "v.height == 50",
+        ])
+        var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+        let r = try engine.layout(on: try T.device("iphone-8"))
+        // The last baseline is 5 above the frame's bottom (400): v's top at 405 in the window.
+        #expect(r.windowFrames[2] == LayoutRect(x: 0, y: 405, width: 50, height: 50))
+    }
+
     @Test func contentWiderThanTheFrameWidensOnlyTheContentGuide() throws {
         let tree = try T.tree([T.view("main"), T.view("scroll", in: "main") { $0.scroll = true }, T.view("strip", in: "scroll")], [
             "scroll.left == main.left + 10", "scroll.top == main.top + 100", "scroll.width == 200", "scroll.height == 300",

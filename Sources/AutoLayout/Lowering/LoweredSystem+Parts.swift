@@ -139,7 +139,8 @@ extension LoweredSystem {
 extension LoweredSystem {
     /// UIKit's scroll-view rule: a constraint between a scroll view's edges or centre and
     /// something inside the scroll view attaches to the scrollable content area (its content
-    /// layout guide), not to its frame; its width and height (and margins) still mean the frame.
+    /// layout guide), not to its frame; its width and height (and margins and baselines, which
+    /// are the view's text, not its content's) still mean the frame.
     /// So `content.top == scroll.top` inside `scroll` pins the content to the top of the content
     /// area and lets the content size the scrollable area. O(depth) per constraint.
     func attachingScrollEdgesToContent(_ c: LayoutConstraint) -> LayoutConstraint {
@@ -154,7 +155,8 @@ extension LoweredSystem {
         let scroll = ViewIndex(anchor.item.rawValue)
         guard anchor.item.rawValue < tree.views.count, tree.views[scroll.rawValue].isScrollView,
             let content = tree.views[scroll.rawValue].guides.content,
-            !anchor.attribute.isDimension, !anchor.attribute.isMargin
+            !anchor.attribute.isDimension, !anchor.attribute.isMargin,
+            !anchor.attribute.isBaseline
         else { return anchor }
         let otherView = tree.items[other.item.rawValue].owner
         guard otherView != scroll, tree.isAncestor(scroll, of: otherView) else { return anchor }
