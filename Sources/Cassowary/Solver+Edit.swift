@@ -4,8 +4,10 @@ import LinearConstraints
 /// followed by the dual simplex, never a rebuild (Cassowary paper, section 4.1).
 extension CassowaryCore {
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
+        // The argument before the state, as the exact oracle and the adapter protocol order them
+        // (StrutFuzzer found the two disagreeing on a duplicate edit at priority 1000).
         guard !priority.isRequired else { throw .badPriority(priority) }
+        guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
         let constraint = Constraint(LinearExpression(variable), .equal, priority: priority)
         let record = ConstraintRecord(constraint: constraint, tag: Tag(marker: -1), weight: 0, editVariable: variable)
         recordOfEdit[variable] = try addRecord(record)

@@ -52,6 +52,8 @@ private func constant(_ k: Double) -> LinearExpression { LinearExpression(consta
         try s.suggestValue(9, for: x)
         #expect(throws: SolverError.duplicateEditVariable(x)) { try s.addEditVariable(x, priority: .defaultLow) }
         #expect(s.value(of: x) == 9)
+        // A bad priority is reported before the duplicate, as the exact oracle does.
+        #expect(throws: SolverError.badPriority(.required)) { try s.addEditVariable(x, priority: .required) }
     }
 
     /// The conflict is the minimal set: x >= 10 and y >= 0 and the new x + y <= 5, not the
