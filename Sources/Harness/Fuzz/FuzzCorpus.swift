@@ -3,7 +3,7 @@ import Foundation
 /// Subjects read from files: case files (`*.json`) and system files (`*.system.json`), from the
 /// paths given (a directory contributes its files recursively, sorted by path so every machine
 /// reads them in the same order). Expected-result files (`*.expected.json`) and findings indexes
-/// (`index.json`) inside directories are not subjects and are passed over.
+/// (`index.json`) are not subjects and are passed over, even when named.
 public struct FuzzCorpus: Sendable {
     public struct Entry: Sendable {
         public var path: String
@@ -20,14 +20,23 @@ public struct FuzzCorpus: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw FuzzUsageError("\(path): no such file or directory") }
-            guard isDirectory.boolValue else { out.append(path); continue }
+            guard isDirectory.boolValue else {
+                if !isCompanion(path) { out.append(path) }
+                continue
+            }
             let base = path.hasSuffix("/") ? path : path + "/"
             out += (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expected.json") && ($0 as NSString).lastPathComponent != "index.json" }
+                .filter { $0.hasSuffix(".json") && !isCompanion($0) }
                 .sorted()
                 .map { base + $0 }
         }
         return out
+    }
+
+    /// An expected-result file or a findings index: read alongside subjects, never as one (so
+    /// `strut replay findings/*` works).
+    static func isCompanion(_ path: String) -> Bool {
+        path.hasSuffix(".expected.json") || (path as NSString).lastPathComponent == "index.json"
     }
 
     /// Reads one subject file.
