@@ -117,10 +117,12 @@ public final class FuzzCampaign {
         let wasKnown = store.entry(sig) != nil || known.contains(sig)
         var tally = Tally(signature: sig, count: 1, firstCase: k, seconds: elapsed, isNew: !wasKnown, file: store.entry(sig)?.file ?? "",
                           sizeBefore: made.subject.size, sizeAfter: made.subject.size, detail: finding.detail)
-        if wasKnown, var e = store.entry(sig) {
-            e.count = 1
-            store.record(e)
-        } else if !wasKnown {
+        if wasKnown {
+            if var e = store.entry(sig) {
+                e.count = 1
+                store.record(e)
+            }
+        } else {
             let shrunk = shrink(made, sig)
             tally.sizeAfter = shrunk.subject.size
             let saved = describe(shrunk.subject, sig, k, made, tally.detail)

@@ -4,7 +4,8 @@ import Foundation
 /// lines go in on its standard input, JSON lines come back on its standard output, and the tail
 /// of its standard error is kept for crash reports.
 ///
-/// Every pipe end is close-on-exec, so no worker inherits another's pipes (a dead worker's
+/// Every pipe end is made close-on-exec right after `pipe` (the supervisor spawns from one
+/// thread, so no spawn falls between), so no worker inherits another's pipes (a dead worker's
 /// output reaches end of file at once). The parent's ends are non-blocking and read after
 /// `poll`. The child gets its own process group (a Ctrl-C in the terminal reaches only the
 /// parent, which decides) and `SWIFT_BACKTRACE=enable=no` (a trap exits in milliseconds).
