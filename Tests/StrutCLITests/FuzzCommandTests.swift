@@ -71,11 +71,22 @@ import Testing
         let dir = try Self.directory("hang")
         try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
         let findings = dir.appendingPathComponent("findings")
-        let r = try PlantedRun.run(["fuzz", "--runs", "2", "--families", "none", "--strategies", "planted-hang", "--corpus",
+        let r = try PlantedRun.run(["fuzz", "--runs", "4", "--families", "none", "--strategies", "planted-hang", "--corpus",
                                     dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
                                     "--timeout", "1", "--shrink-time", "4"])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-hang|system ") })
+    }
+
+    @Test func plantedMemoryBlowUpIsCaughtByTheMemoryLimit() throws {
+        let dir = try Self.directory("memory")
+        try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
+        let findings = dir.appendingPathComponent("findings")
+        let r = try PlantedRun.run(["fuzz", "--runs", "4", "--families", "none", "--strategies", "planted-memory", "--corpus",
+                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
+                                    "--max-memory", "300", "--shrink-time", "4"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try Self.index(findings).contains { $0.hasPrefix("memory|planted-memory|system ") })
     }
 
     @Test func sameSeedFindsTheSameFindingsWithOneOrTwoJobsAndKnownOnesDoNotFail() throws {
