@@ -11,12 +11,15 @@ extension CassowaryCore {
     /// the system, so a 1e15 constant elsewhere cannot hide a real violation of a small row.
     var suggestionTolerance: Double { max(1, suggestMagnitude) * 1e-9 }
 
-    /// The tolerance for deciding that a new constraint holds (phase one, redundant rows): 1e-9
-    /// of the constraint's own magnitude at the current values, `|constant| + Σ|a·x|` (at least 1).
+    /// The tolerance for deciding that a new constraint holds (phase one, redundant rows): 1e-14
+    /// of the constraint's own magnitude at the current values, `|constant| + Σ|a·x|` (at least 1),
+    /// about 45 units in the last place: what the substitutions that form the row leave. It was
+    /// 1e-9, which let `v <= -1` in beside `v >= 0` while v stood at 2^30 (StrutFuzzer). An
+    /// infeasibility below this (10 beside 2^50) is still taken for rounding: doubles cannot tell.
     func tolerance(for e: LinearExpression) -> Double {
         var m = abs(e.constant)
         for t in e.terms { m += abs(t.coefficient) * max(1, abs(value(of: t.variable))) }
-        return max(1, m) * 1e-9
+        return max(1, m) * 1e-14
     }
 
     /// Pivot elements below this are rounding residue and never chosen.

@@ -68,4 +68,12 @@ import Cassowary
         _ = Self.replay(file, weighted: true)
         _ = Self.replay(file, weighted: false)
     }
+
+    /// An infeasible required add is rejected after a read moved the values far away (2^30):
+    /// the phase-one tolerance follows the constraint's magnitude, not 1e-9 of the values.
+    @Test(arguments: [false, true])
+    func anInfeasibleAddIsRejectedAfterAReadAtLargeValues(weighted: Bool) throws {
+        let records = Self.replay(try Self.load("infeasible-add-accepted-after-read"), weighted: weighted)
+        #expect(records[4].outcome == .unsatisfiable(conflict: ["c23", "c36"]))
+    }
 }
