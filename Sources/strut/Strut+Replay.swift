@@ -6,8 +6,9 @@ import Harness
 /// every one under a named directory) is checked again under the strategies: invariants, the
 /// case's expectations, the system checks and the exact oracle, and a system file's sibling
 /// `NAME.expected.json`. Checks run in `--jobs` worker processes, so a file that traps or hangs
-/// fails alone (`crash:SIGILL|...`, `hang|...`). Exit status 0 when all pass, 1 when any fails
-/// (each failure listed), 2 for bad usage or a file that does not read.
+/// fails alone (`crash:SIGILL|...`, `hang|...`). `--known FILE` reports listed failures as
+/// KNOWN (`KnownFindings`). Exit status 0 when all pass or fail only as known, 1 when any fails
+/// otherwise (each failure listed), 2 for bad usage or a file that does not read.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -34,10 +35,15 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Check in this process (faster start; a trap ends the run).")
     var inProcess = false
 
+    @Option(help: "Known findings (known-findings/signatures.txt: a signature per line, optionally restricted to one file): reported as KNOWN, not failed.")
+    var known: String?
+
     func run() throws {
         var failed = 0
+        var knownCount = 0
         var count = 0
         do {
+            let knownFindings = try known.map { path throws(FuzzUsageError) in try KnownFindings(file: path) } ?? KnownFindings()
             guard !paths.isEmpty else { throw FuzzUsageError("give at least one file or directory") }
             guard jobs >= 1, timeout > 0 else { throw FuzzUsageError("--jobs and --timeout must be positive") }
             let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
@@ -49,9 +55,16 @@ struct ReplayCommand: ParsableCommand {
             let results = evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
             for (k, path) in files.enumerated() {
                 count += 1
-                let problems = (results[k]?.findings.map(\.description) ?? []) + (results[k]?.invalid.map { ["could not be checked: \($0)"] } ?? [])
+                let findings = results[k]?.findings ?? []
+                let knownHere = findings.filter { knownFindings.isKnown($0.signature, path: path) }
+                let problems = findings.filter { !knownFindings.isKnown($0.signature, path: path) }.map(\.description)
+                    + (results[k]?.invalid.map { ["could not be checked: \($0)"] } ?? [])
                     + FuzzReplay.expectedFileProblems(path: path, subject: subjects[k], strategies: check.strategies)
-                if problems.isEmpty {
+                if problems.isEmpty, !knownHere.isEmpty {
+                    knownCount += 1
+                    print("KNOWN \(path)")
+                    if !quiet { for f in knownHere { print("  \(f)") } }
+                } else if problems.isEmpty {
                     if !quiet { print("PASS \(path)") }
                 } else {
                     failed += 1
@@ -62,7 +75,7 @@ struct ReplayCommand: ParsableCommand {
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
         }
-        print("replay: \(count) files under \(strategies), \(failed) failed")
+        print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
         if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -58,20 +58,14 @@ public struct FindingStore {
         }
     }
 
-    /// The signatures listed by an index file, or by a text file with one signature per line
-    /// (`--known FILE`; blank lines and `#` comments ignored).
+    /// The signatures listed by an index file, or by a known-findings file (`KnownFindings`: one
+    /// signature per line; entries restricted to one file are left out).
     /// - Throws: `FuzzUsageError` naming the file and the problem.
     public static func knownSignatures(file path: String) throws(FuzzUsageError) -> Set<FuzzSignature> {
         guard let data = FileManager.default.contents(atPath: path) else { throw FuzzUsageError("\(path): cannot read the file") }
         let text = String(decoding: data, as: UTF8.self)
         if text.drop(while: \.isWhitespace).first == "{" { return Set(try parseIndex(text, path: path).map(\.signature)) }
-        var out = Set<FuzzSignature>()
-        for line in text.split(separator: "\n") {
-            let s = line.trimmingCharacters(in: .whitespaces)
-            if s.isEmpty || s.hasPrefix("#") { continue }
-            do { out.insert(try FuzzSignature(parsing: s)) } catch { throw FuzzUsageError("\(path): \(error)") }
-        }
-        return out
+        return try KnownFindings(text: text, name: path).unrestricted
     }
 
     static func parseIndex(_ text: String, path: String) throws(FuzzUsageError) -> [Entry] {
