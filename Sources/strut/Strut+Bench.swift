@@ -118,6 +118,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Baseline gate: a regression needs the CPU-time ratio's whole interval above 1 + this.")
     var timeThreshold = 0.25
 
+    @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
+    var runThreshold = 0.5
+
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
 
@@ -156,6 +159,7 @@ struct BenchCommand: ParsableCommand {
     func compare(_ results: BenchResults, with reference: BenchBaseline) -> Bool {
         var options = BaselineComparison.Options()
         options.timeThreshold = timeThreshold
+        options.runThreshold = runThreshold
         let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
         return comparison.hasRegression
@@ -164,6 +168,7 @@ struct BenchCommand: ParsableCommand {
     func makePlan() throws -> BenchPlan {
         guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
         guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
+        guard runThreshold > 0, runThreshold.isFinite else { throw BenchUsageError("--run-threshold must be a positive number (0.5 means 50%)") }
         if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
         let listed: [Strategy]
         do { listed = try Strategy.list(strategies) } catch { throw BenchUsageError(error.message) }

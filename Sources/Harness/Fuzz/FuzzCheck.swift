@@ -69,10 +69,13 @@ public struct FuzzCheck: Sendable {
         return findings.filter { seen.insert($0.signature).inserted }.sorted { $0.signature < $1.signature }
     }
 
-    /// The invariant pass per strategy; failures become findings at place `layout`.
+    /// The invariant pass per strategy; failures become findings at place `layout`, or
+    /// `layout-extreme` for a case with extreme numbers (`hasExtremeNumbers`), so the
+    /// double-precision limits those reach are one signature apart from everything else.
     func checkLayout(_ c: LayoutCase, heartbeat: (String) -> Void) -> [FuzzFinding] {
         guard let loaded = try? CaseSource.validated(c, family: "fuzz", size: c.views.count, source: c.name) else { return [] }
         let devices = loaded.ownDevices ?? defaultDevices
+        let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
         for (i, strategy) in strategies.enumerated() {
             heartbeat(strategy.name)
@@ -80,11 +83,24 @@ public struct FuzzCheck: Sendable {
             if i > 0 { unit.reference = strategies[0] }
             let weighted = Self.usesWeights(strategy.name) || (i > 0 && Self.usesWeights(strategies[0].name))
             for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted) {
-                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: strategy.name, place: "layout",
+                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: strategy.name, place: place,
                                        detail: "\(failure.detail) (device \(failure.device))"))
             }
         }
         return out
+    }
+
+    /// True when a constraint's constant reaches 1e9 points or its multiplier lies outside
+    /// [1e-4, 1e4] (zero aside), or a view's frame or intrinsic size reaches 1e9: numbers no
+    /// screen has, where doubles run out of digits in some orders of elimination.
+    static func hasExtremeNumbers(_ c: LayoutCase) -> Bool {
+        func extremeLength(_ x: Double?) -> Bool { x.map { abs($0) >= 1e9 } ?? false }
+        func extremeFactor(_ m: Double) -> Bool { m != 0 && (abs(m) > 1e4 || abs(m) < 1e-4) }
+        if c.constraints.contains(where: { extremeLength($0.constant) || extremeFactor($0.multiplier) }) { return true }
+        return c.views.contains { v in
+            (v.frame.map { [$0.x, $0.y, $0.width, $0.height].contains(where: { abs($0) >= 1e9 }) } ?? false)
+                || extremeLength(v.intrinsicSize?.width) || extremeLength(v.intrinsicSize?.height)
+        }
     }
 
     /// Whether a failure of `invariant` counts: optimality, ambiguity and agreement do not bind
