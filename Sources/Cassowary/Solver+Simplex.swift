@@ -22,8 +22,12 @@ extension CassowaryCore {
         return max(1, m) * 1e-14
     }
 
-    /// Pivot elements below this are rounding residue and never chosen.
-    static let pivotTolerance = 1e-10
+    /// Pivot elements below this are rounding residue and never chosen. Cancellation residue in a
+    /// coefficient is already snapped to 0 (`snap`, 1e-11 of its operands), so what is left is
+    /// real: it was 1e-10, which refused the pivot on a coefficient of 8e-11 (0.01·0.0005·1.6e-5,
+    /// a chain of small multipliers) that phase one needed, and a feasible `x == 1` was reported
+    /// unsatisfiable (libFuzzer, Regressions/small-pivot-in-phase-one.system.json).
+    static let pivotTolerance = 1e-13
 
     /// Objective coefficient change with journaling.
     @inline(__always)

@@ -76,4 +76,12 @@ import Cassowary
         let records = Self.replay(try Self.load("infeasible-add-accepted-after-read"), weighted: weighted)
         #expect(records[4].outcome == .unsatisfiable(conflict: ["c23", "c36"]))
     }
+
+    /// A feasible required add whose phase one must pivot on a coefficient of 8e-11 (a chain of
+    /// small multipliers): it was refused as unsatisfiable under the 1e-10 pivot tolerance.
+    @Test(arguments: [false, true])
+    func aFeasibleAddNeedingASmallPivotIsAccepted(weighted: Bool) throws {
+        let records = Self.replay(try Self.load("small-pivot-in-phase-one"), weighted: weighted)
+        #expect(records[3].outcome == .ok)
+    }
 }
