@@ -27,7 +27,8 @@ struct Strut: ParsableCommand {
 
     /// Runs the command line with one exit-status convention for every subcommand (README):
     /// 0 success, 1 a failure the run found (a failed expectation, a disagreement, an error
-    /// outcome), 2 bad usage or bad input, 3 an invariant failure in `strut bench`. The argument
+    /// outcome, a new fuzz finding, a replayed file that fails), 2 bad usage or bad input, 3 an
+    /// invariant failure, 4 a regression against a baseline. The argument
     /// parser's own usage errors (an unknown option, a missing argument) would exit 64; they
     /// exit 2 like every other usage error.
     static func main() {
