@@ -19,6 +19,9 @@ struct ObjectiveLevels {
     /// Per level: the largest coefficient magnitude ever written there. Cancellation residue is
     /// judged against it, not just against the two operands: a weighted level holds weights up to
     /// 1e6, whose rounding leaves residue near 1e-10 that must not read as a real coefficient.
+    /// Residue is within 1e-14 of the scale (about 45 units in the last place); it was 1e-11,
+    /// which zeroed a real -5e-8 on a level of scale 5000 and stopped the simplex at a
+    /// non-optimal error (libFuzzer; Regressions/small-objective-coefficient-beside-a-dummy).
     var scales: [Double] = []
     /// Per level: min-heap of candidate symbols keyed by pivoting order (`Tableau.order`), which
     /// may have a negative coefficient (stale entries allowed, checked when popped).
@@ -74,7 +77,7 @@ struct ObjectiveLevels {
         let scale = max(scales[l], abs(old), abs(delta))
         scales[l] = scale
         var v = old + delta
-        if abs(v) <= scale * 1e-11 { v = 0 }
+        if abs(v) <= scale * 1e-14 { v = 0 }
         coefs[l][Int(s)] = v
         if v < 0 {
             push(l, order)

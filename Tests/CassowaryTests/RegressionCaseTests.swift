@@ -84,4 +84,22 @@ import Cassowary
         let records = Self.replay(try Self.load("small-pivot-in-phase-one"), weighted: weighted)
         #expect(records[3].outcome == .ok)
     }
+
+    /// Lexicographic level 999.5 reaches error 0 only through an objective coefficient of -5e-8
+    /// on a level whose scale is 5000 (a dummy's coefficient): the 1e-11 residue rule zeroed it.
+    @Test func aSmallObjectiveCoefficientOnALargeScaleLevelStillEnters() throws {
+        // No reads between the steps (`replay` reads after each one): the adds are optimised
+        // together, as a layout pass does, which is where the coefficient appears.
+        var run = SystemRun(solver: CassowarySolver())
+        let records = try Self.load("small-objective-coefficient-beside-a-dummy").steps.map { run.perform($0) }
+        guard case .check(_, let values, let objective) = records[5] else {
+            Issue.record("step 5 is not a check: \(records[5])")
+            return
+        }
+        let top = objective.first { $0.priority == Priority(999.5) }?.error
+        #expect(top.map { $0 <= 1e-9 } == true, "objective \(objective)")
+        let v = values.first { $0.name == "v" }?.value
+        #expect(v.map { abs($0 + 200_000) <= 1e-6 } == true, "values \(values)")
+    }
 }
+
