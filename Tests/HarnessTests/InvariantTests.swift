@@ -244,4 +244,31 @@ import Testing
         }
         #expect(found.contains { $0.invariant == .stackSemantics && $0.detail.contains("hidden arranged view") })
     }
+
+    /// `stack-semantics` on a regression case under cassowary: how many layouts it judged, and its failures.
+    func regression(_ name: String) throws -> (checked: Int, failures: [InvariantFailure]) {
+        let path = F.repository.appendingPathComponent("corpora/regressions/\(name).json").path
+        let loaded = try CaseSource.file(path: path).load()
+        let outcome = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.stackSemantics])))
+        let tally = try #require(outcome.tallies.first { $0.invariant == .stackSemantics })
+        return (tally.checked, outcome.failures)
+    }
+
+    /// UISV-hiding is 999.999, so a required width on a hidden arranged view wins (a fuzz finding).
+    @Test func aHiddenViewMayTakeTheLengthARequiredConstraintGivesIt() throws {
+        let (checked, found) = try regression("stack-hidden-view-with-required-width")
+        #expect(checked == 1 && found.isEmpty, "\(found)")
+    }
+
+    /// A negative spacing overlaps neighbours, so the next view may start before a short one (a fuzz finding).
+    @Test func stackOrderIsNotJudgedAcrossANegativeSpacing() throws {
+        let (checked, found) = try regression("stack-negative-spacing-overlap")
+        #expect(checked == 1 && found.isEmpty, "\(found)")
+    }
+
+    /// Near 1e17 a double cannot hold a gap to the point; the tolerance grows with the coordinates (a fuzz finding).
+    @Test func stackGapsAreJudgedWithinTheResolutionOfFarOffCoordinates() throws {
+        let (checked, found) = try regression("stack-far-off-ambiguous-coordinates")
+        #expect(checked == 1 && found.isEmpty, "\(found)")
+    }
 }

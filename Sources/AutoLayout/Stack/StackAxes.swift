@@ -81,10 +81,14 @@ enum StackIdentifier {
     static let ambiguitySuppression = "UISV-ambiguity-suppression"
 }
 
-enum StackPriority {
+/// The priorities of the generated stack constraints (uikit.md, "Stack views: generated constraints").
+public enum StackPriority {
     static let canvasFit = Priority(49)
     static let spacingHidden = Priority(50)
-    static let hiding = Priority(999.999)
+    /// `UISV-hiding`: below required, so a required constraint on a hidden arranged view's
+    /// length (its own, or its compression resistance at 1000) wins over it; public because
+    /// `stack-semantics` reads this level's error to tell such a view from a misplaced one.
+    public static let hiding = Priority(999.999)
     static let spanningBoundaryEquality = Priority(999.5)
     static let spanningFit = Priority(51)
     static let spanningFitAllHidden = Priority(0.001)
