@@ -134,6 +134,9 @@ extension CassowaryCore {
                 conflictCandidates = row.syms
                 throw .unsatisfiable(conflict: [])
             }
+            // Redundant within rounding: what is left is residue (constants snap only within a
+            // few units in the last place now), and a dummy row holds exactly 0.
+            row.constant = 0
             subject = tag.marker
         }
         if subject >= 0 {
