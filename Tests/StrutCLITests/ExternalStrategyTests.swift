@@ -15,26 +15,8 @@ import Testing
     /// Runs strut with `environment` added (a generous per-request bound for debug builds on a
     /// loaded machine: a bound, not a measurement) and `input` on standard input.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = ["STRUT_EXTERNAL_TIMEOUT": "600"]) throws -> StrutProcess.Result {
-        let url = try #require(StrutProcess.binary.url, "strut executable not built")
         let inputFile = try StrutProcess.temporaryFile("external-input-\(UUID().uuidString)", input)
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = StrutProcess.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle(forReadingAtPath: inputFile)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = StrutProcess.DataBox()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return StrutProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                   stderr: String(decoding: errData.data, as: UTF8.self))
+        return try StrutProcess.run(arguments, environment: environment, inputPath: inputFile)
     }
 
     /// The document without its `strategy` member (the one thing that must differ).

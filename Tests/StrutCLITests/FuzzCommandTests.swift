@@ -178,26 +178,6 @@ import Testing
 /// Runs the built strut with the planted strategies registered.
 enum PlantedRun {
     static func run(_ arguments: [String]) throws -> StrutProcess.Result {
-        guard let url = StrutProcess.binary.url else { throw StrutProcess.LookupError(message: "strut executable not found") }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = StrutProcess.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["STRUT_PLANTED_STRATEGIES"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = StrutProcess.DataBox()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return StrutProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                   stderr: String(decoding: errData.data, as: UTF8.self))
+        try StrutProcess.run(arguments, environment: ["STRUT_PLANTED_STRATEGIES": "1"])
     }
 }

@@ -43,8 +43,9 @@ struct StrutProcess {
         var lookedAt: [String]
     }
 
-    /// Runs `strut arguments...` in the package root and returns its exit status and output.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `strut arguments...` in the package root, with `environment` added to this process's
+    /// and the file at `inputPath` (if any) on standard input, and returns its exit status and output.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], inputPath: String? = nil) throws -> Result {
         guard let url = binary.url else {
             throw LookupError(message: "strut executable not found; run `swift build` first. Looked at: \(binary.lookedAt.joined(separator: ", "))")
         }
@@ -54,8 +55,10 @@ struct StrutProcess {
         process.currentDirectoryURL = packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
+        if let inputPath { process.standardInput = FileHandle(forReadingAtPath: inputPath) }
         process.standardOutput = out
         process.standardError = err
         try process.run()
