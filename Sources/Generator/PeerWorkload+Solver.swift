@@ -15,11 +15,18 @@ extension PeerWorkload {
     /// Returns the value read.
     @discardableResult
     public func build<S: ConstraintSolver>(into solver: inout S, size: Size) throws(SolverError) -> Double {
+        try build(into: &solver, size: size, stop: nil)!
+    }
+
+    /// `build(into:size:)` that asks `stop` before every constraint (a benchmark's time limit)
+    /// and returns nil, leaving the solver half built, when it says so.
+    public func build<S: ConstraintSolver>(into solver: inout S, size: Size, stop: (() -> Bool)?) throws(SolverError) -> Double? {
         for e in editVariables {
             try solver.addEditVariable(e.variable, priority: e.priority)
         }
         try suggest(size, to: &solver)
         for c in constraints {
+            if let stop, stop() { return nil }
             try solver.add(c.constraint, id: c.id)
         }
         return settle(solver)

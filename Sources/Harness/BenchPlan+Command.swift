@@ -15,6 +15,7 @@ extension BenchPlan {
             ("directions", .array(directions.map { .string(Self.directionName($0)) })),
             ("repeat", int(repeats)), ("warmup", int(warmup)), ("seed", .string(String(seed))),
             ("shards", int(shard.count)), ("invariants", .string(invariants.description)),
+            ("diagnostics", .bool(diagnostics)), ("unitTimeLimit", unitTimeLimit.map(JSONValue.number) ?? .null),
         ])
     }
 
@@ -46,6 +47,8 @@ extension BenchPlan {
         words += ["--directions", directions.map(Self.directionName).joined(separator: ",")]
         words += ["--repeat", String(repeats), "--warmup", String(warmup), "--seed", String(seed)]
         words += ["--invariants", invariants.description]
+        if !diagnostics { words.append("--no-diagnostics") }
+        if let unitTimeLimit { words += ["--unit-time-limit", UnitDeadline.format(unitTimeLimit)] }
         return words.map(Self.shellQuoted).joined(separator: " ")
     }
 

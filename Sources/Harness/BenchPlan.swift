@@ -37,6 +37,13 @@ public struct BenchPlan: Sendable {
     public var inputArguments: [String] = []
     /// Invariants checked after each unit's measured repetitions (Invariants/, `--invariants`).
     public var invariants: InvariantSelection = .cheap
+    /// Whether each layout pass is followed by the diagnostics phase (the ambiguity report, timed
+    /// apart from the pass; `--diagnostics`). Invariants that need ambiguity ask for it anyway.
+    public var diagnostics = true
+    /// Seconds one work unit (all its devices and repetitions) may take before it is cut off and
+    /// reported as such (`UnitDeadline`); larger sizes of the same family and strategy are then
+    /// not started. Nil: no limit.
+    public var unitTimeLimit: Double?
 
     public init(sources: [CaseSource], solverWorkloads: [PeerWorkload] = [], strategies: [BenchStrategy]) {
         self.sources = sources
@@ -65,6 +72,18 @@ public struct BenchPlan: Sendable {
             for k in strategies.indices { units.append(WorkUnit(index: units.count, kind: .solverWorkload(w), strategy: k)) }
         }
         return units
+    }
+
+    /// The family, strategy and direction a unit measures growth in, with its size: generated
+    /// cases and solver workloads (a case file has no family size to grow along).
+    public func growthKey(_ unit: WorkUnit) -> (key: String, size: Int)? {
+        switch unit.kind {
+        case .layout(let s, let direction):
+            guard case .generated(let r) = sources[s] else { return nil }
+            return ("\(r.family)|\(unit.strategy)|\(Self.directionName(direction))", r.size)
+        case .solverWorkload(let w):
+            return ("solver-\(solverWorkloads[w].kind)|\(unit.strategy)", solverWorkloads[w].views)
+        }
     }
 
     /// The units of this plan's shard: unit i belongs to shard i mod n, so every shard gets an

@@ -31,7 +31,7 @@ func int<T: BinaryInteger>(_ v: T) -> JSONValue { .number(Double(v)) }
 extension BenchResults.UnitInfo {
     var json: JSONValue {
         .object([("index", int(index)), ("source", .string(source)), ("strategy", .string(strategy)),
-                 ("failure", failure.map(JSONValue.string) ?? .null)])
+                 ("failure", failure.map(JSONValue.string) ?? .null), ("cutOff", cutOff.map(JSONValue.string) ?? .null)])
     }
 }
 

@@ -19,7 +19,8 @@ extension BenchResults {
         let runs = try r.array(doc, "runs").enumerated().map { (k, v) throws(ResultsFileError) in try r.run(v, "$.runs[\(k)]") }
         let units = try r.array(doc, "units").map { v throws(ResultsFileError) in
             UnitInfo(index: Int(try r.number(v, "index")), source: try r.string(v, "source"), strategy: try r.string(v, "strategy"),
-                     failure: v["failure"].flatMap { if case .string(let s) = $0 { s } else { nil } })
+                     failure: v["failure"].flatMap { if case .string(let s) = $0 { s } else { nil } },
+                     cutOff: v["cutOff"].flatMap { if case .string(let s) = $0 { s } else { nil } })
         }
         let failures = try r.array(doc, "failures").map { v throws(ResultsFileError) in
             CaseLoadError(source: try r.string(v, "source"), message: try r.string(v, "message"))

@@ -28,7 +28,13 @@ public struct BenchResults: Sendable {
         public var source: String
         public var strategy: String
         public var failure: String?
+        /// Why the unit stopped short at the per-run time limit (`UnitResult.cutOff`), or nil.
+        public var cutOff: String?
     }
+
+    /// Units cut off by the per-run time limit (or not started after a smaller size was), in
+    /// work-item order. A cut-off is reported, not a failure: the strategy was too slow there.
+    public var cutOffs: [UnitInfo] { units.filter { $0.cutOff != nil } }
 
     /// When, where and how one shard ran.
     public struct RunInfo: Hashable, Sendable {
@@ -62,13 +68,16 @@ public struct BenchResults: Sendable {
     public var growth: [Growth] { Aggregation.growth(summary) }
 
     /// Builds the results of one shard from the runner's output.
-    public init(command: String, configuration: JSONValue, run: RunInfo, totalUnits: Int, results: [UnitResult], sources: [String]) {
+    public init(command: String, configuration: JSONValue, run: RunInfo, totalUnits: Int, results: [UnitResult], sources: [String], strategies: [String] = []) {
         self.command = command
         self.configuration = configuration
         runs = [run]
         self.totalUnits = totalUnits
         units = results.map { UnitInfo(index: $0.unit.index, source: sources[$0.unit.index], strategy: "", failure: $0.failure?.message) }
-        for (k, r) in results.enumerated() { units[k].strategy = r.records.first?.strategy ?? "" }
+        for (k, r) in results.enumerated() {
+            units[k].strategy = r.records.first?.strategy ?? (r.unit.strategy < strategies.count ? strategies[r.unit.strategy] : "")
+            units[k].cutOff = r.cutOff
+        }
         var seen = Set<String>()
         failures = results.compactMap(\.failure).filter { seen.insert($0.description).inserted }
         records = results.flatMap(\.records)

@@ -21,6 +21,9 @@ public final class BenchRunner: @unchecked Sendable {
     private var finished = 0
     private var stopReason: StopReason?
     private var slots: [UnitResult?]
+    /// Per family, strategy and direction: the smallest size cut off by the per-run time limit.
+    /// Larger sizes of it are not started (they would only be cut off later).
+    private var cutOffSizes: [String: Int] = [:]
 
     public enum StopReason: String, Hashable, Sendable {
         case interrupted, timeLimit = "time-limit"
@@ -72,12 +75,29 @@ public final class BenchRunner: @unchecked Sendable {
     private func work(start: UInt64) {
         let worker = Worker(plan: plan)
         while let k = next(start: start) {
-            let result = worker.run(units[k])
+            let growth = plan.growthKey(units[k])
+            let result = skipped(units[k], growth) ?? worker.run(units[k])
             lock.lock()
             slots[k] = result
             finished += 1
+            if result.cutOff != nil, let growth, growth.size < cutOffSizes[growth.key] ?? Int.max {
+                cutOffSizes[growth.key] = growth.size
+            }
             lock.unlock()
         }
+    }
+
+    /// A unit not started because a smaller size of its family, strategy and direction was cut
+    /// off by the per-run time limit; nil when it should run.
+    private func skipped(_ unit: WorkUnit, _ growth: (key: String, size: Int)?) -> UnitResult? {
+        guard let growth else { return nil }
+        lock.lock()
+        let smaller = cutOffSizes[growth.key]
+        lock.unlock()
+        guard let smaller, smaller < growth.size else { return nil }
+        var result = UnitResult(unit: unit, records: [])
+        result.cutOff = "not started: size \(smaller) of the same family, strategy and direction was cut off at the per-run limit"
+        return result
     }
 
     /// The next unit's position, or nil when all are taken or the run must stop.

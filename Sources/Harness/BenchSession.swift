@@ -35,7 +35,7 @@ public enum BenchSession {
             }
         }
         return BenchResults(command: plan.command, configuration: plan.configurationJSON, run: run,
-                            totalUnits: sources.count, results: results, sources: sources)
+                            totalUnits: sources.count, results: results, sources: sources, strategies: plan.strategies.map(\.name))
     }
 }
 

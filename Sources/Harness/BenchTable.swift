@@ -46,6 +46,7 @@ public enum BenchTable {
             }
         }
         for f in r.failures { out += "FAILED: \(f)\n" }
+        for u in r.cutOffs { out += "CUT OFF: \(u.source)\(u.strategy.isEmpty ? "" : " under \(u.strategy)"): \(u.cutOff ?? "")\n" }
         out += "reproduce: \(r.command)\n"
         return out
     }

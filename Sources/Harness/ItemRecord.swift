@@ -20,9 +20,20 @@ public struct ItemRecord: Hashable, Sendable {
     public var wall: [UInt64]
     public var cpu: [UInt64]
 
-    /// First layout on a fresh engine (or a solver workload's build), or a device switch.
+    /// First layout on a fresh engine (or a solver workload's build), a device switch, or the
+    /// diagnostics asked after a layout pass (the ambiguity report, UIKit's `hasAmbiguousLayout`),
+    /// timed apart so that `first` and `switch` are what a layout pass costs.
     public enum Phase: String, Hashable, Sendable, CaseIterable {
-        case first, `switch`
+        case first, `switch`, diagnostics
+
+        /// Sort key for tables: first, switch, diagnostics.
+        public var order: Int {
+            switch self {
+            case .first: 0
+            case .switch: 1
+            case .diagnostics: 2
+            }
+        }
     }
 
     /// The figures that do not depend on timing: frames (as a digest), conflicts, ambiguity,

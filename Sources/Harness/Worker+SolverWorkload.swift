@@ -11,28 +11,42 @@ extension Worker {
     /// solver is built, rotated to landscape and back, each step timed and metered.
     func runSolverWorkload(_ unit: WorkUnit, _ w: PeerWorkload, _ strategy: BenchStrategy) -> UnitResult {
         var items = [Accumulator](repeating: Accumulator(), count: Self.solverSteps.count)
+        let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
+        var cutOff: String?
         for rep in 0..<(plan.warmup + plan.repeats) {
             do throws(SolverError) {
-                try solverPass(strategy.make(), w, &items, measured: rep >= plan.warmup)
+                guard try solverPass(strategy.make(), w, &items, measured: rep >= plan.warmup, stop: deadline.check),
+                    rep + 1 == plan.warmup + plan.repeats || !deadline.passed
+                else {
+                    cutOff = deadline.message(repetition: rep, of: plan.warmup + plan.repeats)
+                    break
+                }
             } catch {
                 let label = "solver workload \(w.kind)-\(w.views)"
                 return UnitResult(unit: unit, records: [], failure: CaseLoadError(source: label, message: "\(strategy.name): \(error)"))
             }
         }
-        let records = Self.solverSteps.indices.map { k in
-            items[k].record(unit, k, "\(w.kind)-\(w.views)", "solver-\(w.kind)", w.views, Self.solverSteps[k], strategy.name, k == 0 ? .first : .switch)
+        let records = Self.solverSteps.indices.compactMap { k in
+            items[k].wall.isEmpty ? nil
+                : items[k].record(unit, k, "\(w.kind)-\(w.views)", "solver-\(w.kind)", w.views, Self.solverSteps[k], strategy.name, k == 0 ? .first : .switch)
         }
-        return UnitResult(unit: unit, records: records)
+        var result = UnitResult(unit: unit, records: records)
+        result.cutOff = cutOff
+        return result
     }
 
-    func solverPass<S: ConstraintSolver>(_ fresh: S, _ w: PeerWorkload, _ items: inout [Accumulator], measured: Bool) throws(SolverError) {
+    /// One repetition: build, rotate, rotate back, each timed. False when `stop` cut the build
+    /// short (nothing of this repetition is recorded then).
+    func solverPass<S: ConstraintSolver>(_ fresh: S, _ w: PeerWorkload, _ items: inout [Accumulator], measured: Bool, stop: (() -> Bool)? = nil) throws(SolverError) -> Bool {
         var solver = fresh
         for k in Self.solverSteps.indices {
             let pivots = solver.counters.pivots
             var sink = 0.0
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
             switch k {
-            case 0: sink = try w.build(into: &solver, size: w.rootSize(.portrait))
+            case 0:
+                guard let read = try w.build(into: &solver, size: w.rootSize(.portrait), stop: stop) else { return false }
+                sink = read
             case 1: sink = try w.rotate(&solver, to: .landscape)
             default: sink = try w.rotate(&solver, to: .portrait)
             }
@@ -48,5 +62,6 @@ extension Worker {
                     pivots: pivotsSince(pivots, solver.counters.pivots), allocatedBytes: 0, freedBytes: 0)
             }
         }
+        return true
     }
 }

@@ -10,6 +10,10 @@ public struct UnitResult: Sendable {
     public var failure: CaseLoadError?
     /// What the invariant pass found (Invariants/InvariantPass.swift); empty for solver workloads.
     public var invariants = InvariantOutcome()
+    /// Why the unit stopped short of its repetitions because the per-run time limit
+    /// (`BenchPlan.unitTimeLimit`) passed, nil when it ran to the end. Its records hold what was
+    /// measured before (no record for an item that never completed a repetition).
+    public var cutOff: String?
 }
 
 /// One runner worker: it lives on one thread for the whole run, owns the allocation meter of
@@ -36,15 +40,35 @@ struct Worker {
                 let loaded = try source.load()
                 let devices = plan.devices ?? loaded.ownDevices ?? Self.standardDevices
                 var items = [Accumulator](repeating: Accumulator(), count: devices.count)
+                var diagnostics = [Accumulator](repeating: Accumulator(), count: plan.diagnostics ? devices.count : 0)
+                let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
+                var cutOff: String?
                 for rep in 0..<(plan.warmup + plan.repeats) {
                     do throws(LoweringError) {
-                        try layoutPass(strategy.make(), loaded.tree, direction, devices, &items, measured: rep >= plan.warmup)
-                    } catch { throw CaseLoadError(source: source.label, message: "\(error)") }
+                        try layoutPass(strategy.make(), loaded.tree, direction, devices, &items, &diagnostics,
+                                       measured: rep >= plan.warmup, stop: deadline.check)
+                    } catch {
+                        guard error.isCutOff else { throw CaseLoadError(source: source.label, message: "\(error)") }
+                        cutOff = deadline.message(repetition: rep, of: plan.warmup + plan.repeats)
+                        break
+                    }
+                    if rep + 1 < plan.warmup + plan.repeats, deadline.passed {
+                        cutOff = deadline.message(repetition: rep + 1, of: plan.warmup + plan.repeats)
+                        break
+                    }
                 }
-                let records = devices.indices.map { k in
-                    items[k].record(unit, k, loaded.tree.name, loaded.family, loaded.size, devices[k].id, strategy.name, k == 0 ? .first : .switch)
+                let name = loaded.tree.name, strategyName = strategy.name
+                let records = devices.indices.compactMap { k in
+                    items[k].wall.isEmpty ? nil
+                        : items[k].record(unit, k, name, loaded.family, loaded.size, devices[k].id, strategyName, k == 0 ? .first : .switch)
+                } + diagnostics.indices.compactMap { k in
+                    diagnostics[k].wall.isEmpty ? nil
+                        : diagnostics[k].record(unit, devices.count + k, name, loaded.family, loaded.size, devices[k].id, strategyName, .diagnostics)
                 }
                 var result = UnitResult(unit: unit, records: records)
+                result.cutOff = cutOff
+                // A cut-off unit's layouts are what is too slow to wait for: no invariant pass.
+                guard cutOff == nil else { return result }
                 result.invariants = checkInvariants(unit, loaded, devices, strategy, direction, digests: items.map { $0.outcome?.framesDigest ?? "" })
                 return result
             } catch {
@@ -76,26 +100,54 @@ struct Worker {
     }()
 
     /// Lays the tree out on each device in turn on one engine (so every device after the first
-    /// is an incremental switch), timing and metering exactly the `layout(on:)` call.
+    /// is an incremental switch), timing and metering exactly the `layout(on:)` call: a layout
+    /// pass (solve and frames). When `diagnostics` has a slot per device, the ambiguity report
+    /// of each device's layout is then asked apart (`LayoutEngine.ambiguity()`) and timed as
+    /// its own phase, as UIKit runs `hasAmbiguousLayout` only when asked.
     func layoutPass<S: ConstraintSolver>(
         _ solver: S, _ tree: ViewTree, _ direction: LayoutDirection?, _ devices: [DeviceConfiguration],
-        _ items: inout [Accumulator], measured: Bool
+        _ items: inout [Accumulator], _ diagnostics: inout [Accumulator], measured: Bool, stop: (() -> Bool)? = nil
     ) throws(LoweringError) {
         var engine = LayoutEngine(tree: tree, solver: solver, direction: direction)
+        engine.reportsAmbiguity = false
+        engine.shouldStop = stop
         for (k, device) in devices.enumerated() {
             let pivots = engine.solver.counters.pivots
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
             let result = try engine.layout(on: device)
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
-            guard measured else { continue }
-            let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
-                ItemRecord.Outcome(
-                    framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: result.ambiguous?.count,
-                    counters: result.counters, pivots: pivotsSince(pivots, result.counters.pivots), allocatedBytes: 0, freedBytes: 0)
+            if measured {
+                let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
+                items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+                    ItemRecord.Outcome(
+                        framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: nil,
+                        counters: result.counters, pivots: pivotsSince(pivots, result.counters.pivots), allocatedBytes: 0, freedBytes: 0)
+                }
+                items[k].direction = result.layoutDirection.rawValue
             }
-            items[k].direction = result.layoutDirection.rawValue
+            guard k < diagnostics.count else { continue }
+            measureDiagnostics(engine, result, &diagnostics[k], measured: measured)
         }
+    }
+
+    /// Times and meters one ambiguity report of the engine's current layout.
+    func measureDiagnostics<S: ConstraintSolver>(_ engine: LayoutEngine<S>, _ result: LayoutResult, _ item: inout Accumulator, measured: Bool) {
+        let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
+        let ambiguous = engine.ambiguity()
+        let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+        guard measured else { return }
+        let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
+        item.add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+            var d = StableDigest()
+            for r in ambiguous ?? [] {
+                d.add(r.view)
+                for a in r.attributes { d.add(a) }
+            }
+            return ItemRecord.Outcome(
+                framesDigest: d.hex, conflicts: result.conflicts.count, ambiguous: ambiguous?.count,
+                counters: engine.solver.counters, pivots: 0, allocatedBytes: 0, freedBytes: 0)
+        }
+        item.direction = result.layoutDirection.rawValue
     }
 
     static func digest(_ r: LayoutResult) -> String {

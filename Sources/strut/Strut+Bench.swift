@@ -28,12 +28,22 @@ struct BenchCommand: ParsableCommand {
             With no inputs, the default suite: realistic and adversarial families at two sizes on the \
             standard devices, plus the peer workloads at the solver level. --suite ci: a small fixed \
             suite for the regression gate (every default family at two small sizes, the golden corpus in \
-            corpora/golden, small peer workloads; --repeat 10), about a minute in a release build.
+            corpora/golden, small peer workloads; --repeat 10), about a minute in a release build. \
+            --suite scale: the realistic families chat, settings, form, scroll-content and \
+            table-cells at 120, 240, 480 and 960 views on iphone-16-pro then landscape, and the peer \
+            workloads at 1 000 and 10 000 views (chain 316 and 3 160), under cassowary unless \
+            --strategies says otherwise, with a per-run limit of 30 s (--unit-time-limit): growth \
+            exponents per family, strategy and phase.
 
             Each work unit is a case under one strategy and direction; its devices run in sequence \
             on one engine (first layout, then incremental switches), repeated --repeat times on \
             fresh solvers after --warmup unmeasured runs. Results are in work-item order and the \
             same for any --jobs.
+
+            Phases: first and switch time a layout pass (solve and frames, what UIKit's layout pass \
+            does); diagnostics times the ambiguity report of each of those layouts, asked apart \
+            (UIKit's hasAmbiguousLayout); --no-diagnostics leaves it out. Invariants that need \
+            ambiguity compute it in their own unmeasured pass either way.
 
             Devices: --devices takes a device spec (ids, phones, ipads, splits, all, lists); without \
             it each case's own devices, else the standard set: \(BenchPlan.standardDeviceSpec).
@@ -76,8 +86,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Devices (a device spec; default: each case's own, else the standard set).")
     var devices: String?
 
-    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-rebuild).")
-    var strategies = "cassowary,cassowary-weighted,cassowary-rebuild"
+    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-rebuild; cassowary with --suite scale).")
+    var strategies: String?
 
     @Option(help: "Comma-separated layout directions: case (the case's own), ltr, rtl.")
     var directions = "case"
@@ -100,6 +110,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Start no new unit after this many seconds.")
     var timeLimit: Double?
 
+    @Option(help: "Seconds one unit (a case under one strategy, all devices and repetitions) may take; past it the unit is cut off and reported, and larger sizes of its family are not started (default: none; 30 with --suite scale).")
+    var unitTimeLimit: Double?
+
     @Option(help: "Worker count (default: every core; Dispatch runs at most one worker per core at a time).")
     var jobs: Int?
 
@@ -120,6 +133,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
     var runThreshold = 0.5
+
+    @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (the ambiguity report of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
+    var diagnostics = true
 
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
@@ -170,29 +186,33 @@ struct BenchCommand: ParsableCommand {
         guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
         guard runThreshold > 0, runThreshold.isFinite else { throw BenchUsageError("--run-threshold must be a positive number (0.5 means 50%)") }
         if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
-        let listed: [Strategy]
-        do { listed = try Strategy.list(strategies) } catch { throw BenchUsageError(error.message) }
-        let chosen = listed.map { s in BenchStrategy(name: s.name, make: { s.make(false) }) }
+        if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw BenchUsageError("--unit-time-limit must be a positive number of seconds") }
         let chosenSuite = try namedSuite()
+        let listed: [Strategy]
+        do { listed = try Strategy.list(strategies ?? chosenSuite?.strategies ?? Self.defaultStrategies) } catch { throw BenchUsageError(error.message) }
+        let chosen = listed.map { s in BenchStrategy(name: s.name, make: { s.make(false) }) }
         let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
         if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }
         let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))
         var generated: [CaseSource] = []
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
         var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: chosen)
-        if let devices {
+        if let devices = devices ?? chosenSuite?.devices {
             do { plan.devices = try DeviceSpec.parse(devices) } catch { throw BenchUsageError("--devices: \(error)") }
             plan.deviceSpec = devices
         }
+        plan.unitTimeLimit = unitTimeLimit ?? chosenSuite?.unitTimeLimit
         plan.directions = try directions.split(separator: ",").map { try BenchPlan.direction(named: String($0)) }
         plan.repeats = repeats ?? chosenSuite?.defaultRepeats ?? 3
         plan.warmup = warmup
         plan.seed = seed
         plan.invariants = try InvariantSelection(parsing: invariants)
+        plan.diagnostics = diagnostics
         if let shard { plan.shard = try Shard(parsing: shard) }
         switch chosenSuite {
         case .default?: plan.inputArguments = []
         case .ci?: plan.inputArguments = ["--suite", "ci"] + (count == 1 ? [] : ["--count", String(count)])
+        case .scale?: plan.inputArguments = ["--suite", "scale"] + (count == 1 ? [] : ["--count", String(count)])
         case nil: plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
         }
         return plan
@@ -206,6 +226,8 @@ struct BenchCommand: ParsableCommand {
         guard paths.isEmpty && families.isEmpty else { throw BenchUsageError("--suite \(suite) replaces the inputs: give either case paths and --family, or --suite") }
         return s
     }
+
+    static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-rebuild"
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))

@@ -1,16 +1,16 @@
 import LinearConstraints
 
 extension LayoutEngine {
-    /// Reads the solved layout into a `LayoutResult`: snapped frames, conflicts, ambiguity,
-    /// objective, counters, and the edits the solver could not honour. O(views + constraints)
-    /// plus the ambiguity tests.
+    /// Reads the solved layout into a `LayoutResult`: snapped frames, conflicts, ambiguity (when
+    /// `reportsAmbiguity`), objective, counters, and the edits the solver could not honour.
+    /// O(views + constraints) plus the ambiguity query.
     func result(_ s: LoweredSystem, passes: Int, settled: Bool) -> LayoutResult {
         let window = windowFrames(s)
         let snapped = snappedFrames(window, grid: s.configuration.pixelGrid)
         return LayoutResult(
             caseName: tree.name, device: s.configuration.id, strategy: solver.strategy, layoutDirection: s.direction,
             frames: tree.views.indices.map { LayoutResult.ViewFrame(view: tree.views[$0].id, frame: snapped[$0]) },
-            windowFrames: window, conflicts: conflictReports(s), ambiguous: ambiguity(s),
+            windowFrames: window, conflicts: conflictReports(s), ambiguous: reportsAmbiguity ? ambiguity(s) : nil,
             objective: solver.objective(), counters: solver.counters, passes: passes, settled: settled,
             unmetEdits: unmetEdits(s), rejected: rejectedTexts(s))
     }

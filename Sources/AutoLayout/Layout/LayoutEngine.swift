@@ -28,6 +28,15 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     /// Constraints the last device switch removed and re-added (0 when the switch was only
     /// suggested values); every installed constraint for a first layout.
     public private(set) var reinstalledCount = 0
+    /// Whether `layout(on:)` also answers the ambiguity question (`LayoutResult.ambiguous`).
+    /// True by default, as a full report wants; false makes `layout(on:)` a pure layout pass
+    /// (solve and frames, what UIKit's layout pass does), with `ambiguity()` asked apart, as
+    /// UIKit's `hasAmbiguousLayout` is (`strut bench` times the two as separate phases).
+    public var reportsAmbiguity = true
+    /// Asked before every constraint the engine adds; true abandons the layout with
+    /// `LoweringError.cutOff` (a benchmark's per-run time limit). The engine is then in an
+    /// unspecified state and should be discarded. Nil: never stop.
+    public var shouldStop: (() -> Bool)?
 
     /// Per constraint id: whether and how it is in the solver.
     var state: [InstallState] = []
@@ -75,7 +84,10 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             }
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
-        for c in s.constraints where c.isInstalled { try install(c.id, s) }
+        for c in s.constraints where c.isInstalled {
+            if let shouldStop, shouldStop() { throw .cutOff }
+            try install(c.id, s)
+        }
         reinstalledCount = s.constraints.count { $0.isInstalled }
     }
 
@@ -104,6 +116,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             rejections[i] = nil
         }
         for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled {
+            if let shouldStop, shouldStop() { throw .cutOff }
             try install(ConstraintID(i), new)
             reinstalledCount += 1
         }

@@ -6,11 +6,21 @@ import LinearConstraints
 public struct LoweringError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// True when the layout was abandoned because its time ran out (`LayoutEngine.shouldStop`),
+    /// not because anything was wrong with the case.
+    public var isCutOff = false
 
     public init(path: String, _ message: String) {
         self.path = path
         self.message = message
     }
+
+    /// The layout was abandoned between two solver operations because `shouldStop` said so.
+    public static let cutOff: LoweringError = {
+        var e = LoweringError(path: "$", "cut off: the time limit passed during the layout")
+        e.isCutOff = true
+        return e
+    }()
 
     public var description: String { "\(path): \(message)" }
 

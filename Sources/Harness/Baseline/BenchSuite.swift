@@ -9,20 +9,49 @@ import Generator
 ///   the four peer workloads at small sizes at the solver level, with 10 measured repetitions so
 ///   that every group has enough samples for `RatioStatistics`. Changing it invalidates the
 ///   committed baseline (`baselines/main.json`): save a new one in the same commit.
+/// - `scale`: `ScaleSuite`, the realistic families at the sizes real apps reach and the peer
+///   workloads at 1 000 and 10 000 views, for growth exponents; a per-run time limit cuts off
+///   what is too slow.
 public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
-    case `default`, ci
+    case `default`, ci, scale
 
     public var families: [FamilyInput] {
         switch self {
         case .default: DefaultSuite.families
         case .ci: Self.ciFamilies
+        case .scale: ScaleSuite.families
+        }
+    }
+
+    /// The suite's device spec when `--devices` is not given (nil: each case's own, else the
+    /// standard set).
+    public var devices: String? {
+        switch self {
+        case .default, .ci: nil
+        case .scale: ScaleSuite.devices
+        }
+    }
+
+    /// The suite's strategies when `--strategies` is not given (nil: the command's default).
+    public var strategies: String? {
+        switch self {
+        case .default, .ci: nil
+        case .scale: ScaleSuite.strategies
+        }
+    }
+
+    /// The suite's per-run time limit when `--unit-time-limit` is not given (nil: none).
+    public var unitTimeLimit: Double? {
+        switch self {
+        case .default, .ci: nil
+        case .scale: ScaleSuite.unitTimeLimit
         }
     }
 
     /// Case files and directories of the suite, relative to the working directory.
     public var casePaths: [String] {
         switch self {
-        case .default: []
+        case .default, .scale: []
         case .ci: ["corpora/golden"]
         }
     }
@@ -31,13 +60,14 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .default: DefaultSuite.solverWorkloads()
         case .ci: Self.ciWorkloadSizes.compactMap { try? PeerWorkload(kind: $0.0, views: $0.1) }
+        case .scale: ScaleSuite.solverWorkloadSizes.compactMap { try? PeerWorkload(kind: $0.0, views: $0.1) }
         }
     }
 
     /// Measured repetitions when `--repeat` is not given.
     public var defaultRepeats: Int {
         switch self {
-        case .default: 3
+        case .default, .scale: 3
         case .ci: 10
         }
     }

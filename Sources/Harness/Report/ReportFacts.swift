@@ -24,7 +24,7 @@ struct ReportFacts {
         self.families = families
         let strategies = self.strategies
         func key(_ a: Aggregate) -> [Int] {
-            [families.firstIndex(of: a.family) ?? 0, a.size, strategies.firstIndex(of: a.strategy) ?? 0, a.phase == .first ? 0 : 1]
+            [families.firstIndex(of: a.family) ?? 0, a.size, strategies.firstIndex(of: a.strategy) ?? 0, a.phase.order]
         }
         summary = results.summary.sorted { key($0).lexicographicallyPrecedes(key($1)) }
     }
