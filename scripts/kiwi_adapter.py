@@ -2,7 +2,9 @@
 """Kiwi (the kiwisolver package) behind Strut's outside-solver protocol.
 
 Reads one JSON request per line on standard input and writes one JSON response per line on
-standard output, flushed per line (spec/system-format.md, "Outside solvers"). Run it through
+standard output, flushed per line (spec/system-format.md, "Outside solvers"). Every response
+carries "solverSeconds": the time spent inside kiwisolver calls for that request (parsing, JSON and
+the pipe left out), which Strut reports beside the round trip. Run it through
 scripts/kiwi-adapter, which provides a virtual environment with kiwisolver installed:
 
     strut solve-system FILE --strategy external:scripts/kiwi-adapter
@@ -24,6 +26,7 @@ import json
 import math
 import re
 import sys
+import time
 
 import kiwisolver as kiwi
 
@@ -115,6 +118,15 @@ class Adapter:
         self.solver = kiwi.Solver()
         self.variables = {}    # name -> kiwi.Variable, in order of first use
         self.constraints = {}  # id -> kiwi.Constraint
+        self.spent = 0         # nanoseconds inside kiwisolver calls for the current request
+
+    def call(self, method, *arguments):
+        """Calls a kiwisolver method, adding its time to `spent` (reported as solverSeconds)."""
+        start = time.perf_counter_ns()
+        try:
+            return method(*arguments)
+        finally:
+            self.spent += time.perf_counter_ns() - start
 
     def variable(self, name):
         if name not in self.variables:
@@ -132,7 +144,7 @@ class Adapter:
             if c is None:
                 return {"outcome": "unknown"}
             try:
-                self.solver.removeConstraint(c)
+                self.call(self.solver.removeConstraint, c)
             except kiwi.UnknownConstraint:
                 return {"outcome": "unknown"}
             del self.constraints[request["remove"]]
@@ -141,7 +153,7 @@ class Adapter:
             priority = request["priority"]
             priority = NAMED_PRIORITIES[priority] if isinstance(priority, str) else float(priority)
             try:
-                self.solver.addEditVariable(self.variable(request["edit"]), strength(priority))
+                self.call(self.solver.addEditVariable, self.variable(request["edit"]), strength(priority))
             except kiwi.DuplicateEditVariable:
                 return {"outcome": "duplicate"}
             except kiwi.BadRequiredStrength:
@@ -152,7 +164,7 @@ class Adapter:
                 if name not in self.variables:
                     return {"outcome": "unknown"}
                 try:
-                    self.solver.suggestValue(self.variables[name], float(value))
+                    self.call(self.solver.suggestValue, self.variables[name], float(value))
                 except kiwi.UnknownEditVariable:
                     return {"outcome": "unknown"}
             return {"outcome": "ok"}
@@ -161,12 +173,12 @@ class Adapter:
             try:
                 if name not in self.variables:
                     return {"outcome": "unknown"}
-                self.solver.removeEditVariable(self.variables[name])
+                self.call(self.solver.removeEditVariable, self.variables[name])
             except kiwi.UnknownEditVariable:
                 return {"outcome": "unknown"}
             return {"outcome": "ok"}
         if "check" in request:
-            self.solver.updateVariables()
+            self.call(self.solver.updateVariables)
             return {"values": {name: finite(v.value()) for name, v in self.variables.items()}}
         return {"outcome": "error", "message": "unknown request %s" % json.dumps(request)}
 
@@ -177,7 +189,7 @@ class Adapter:
         expression = kiwi.Expression(tuple(kiwi.Term(self.variable(name), c) for name, c in terms), constant)
         constraint = kiwi.Constraint(expression, relation, strength(priority))
         try:
-            self.solver.addConstraint(constraint)
+            self.call(self.solver.addConstraint, constraint)
         except kiwi.UnsatisfiableConstraint:
             return {"outcome": "unsatisfiable"}
         except kiwi.DuplicateConstraint:
@@ -194,10 +206,12 @@ def main():
             return
         if not line.strip():
             continue
+        adapter.spent = 0
         try:
             response = adapter.handle(json.loads(line))
         except Exception as error:  # Python-level errors only; a C++ abort is not an exception
             response = {"outcome": "error", "message": "%s: %s" % (type(error).__name__, error)}
+        response["solverSeconds"] = adapter.spent / 1e9
         sys.stdout.write(json.dumps(response, separators=(",", ":"), allow_nan=False) + "\n")
         sys.stdout.flush()
 

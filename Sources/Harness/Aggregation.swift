@@ -12,6 +12,9 @@ public struct Aggregate: Hashable, Sendable {
     public var items = 0
     public var wall = LogHistogram()
     public var cpu = LogHistogram()
+    /// The solver's self-reported time per repetition (`ItemRecord.solverTime`); empty when the
+    /// strategy reports none.
+    public var solver = LogHistogram()
     /// Bytes allocated / freed per solve, one value per item (deterministic).
     public var allocated = LogHistogram()
     public var freed = LogHistogram()
@@ -27,6 +30,7 @@ public struct Aggregate: Hashable, Sendable {
         var a = self
         a.wall = LogHistogram()
         a.cpu = LogHistogram()
+        a.solver = LogHistogram()
         return a
     }
 
@@ -34,6 +38,7 @@ public struct Aggregate: Hashable, Sendable {
         items += 1
         for w in r.wall { wall.record(w) }
         for c in r.cpu { cpu.record(c) }
+        for s in r.solverTime { solver.record(s) }
         allocated.record(r.outcome.allocatedBytes)
         freed.record(r.outcome.freedBytes)
         pivots += r.outcome.pivots

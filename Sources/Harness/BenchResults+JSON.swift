@@ -75,7 +75,7 @@ extension Aggregate {
         .object([
             ("family", .string(family)), ("size", int(size)), ("device", .string(device)), ("strategy", .string(strategy)),
             ("phase", .string(phase.rawValue)), ("items", int(items)), ("throughput", .number(throughput)),
-            ("wallNanoseconds", wall.json), ("cpuNanoseconds", cpu.json),
+            ("wallNanoseconds", wall.json), ("cpuNanoseconds", cpu.json), ("solverNanoseconds", solver.json),
             ("allocatedBytes", allocated.json), ("freedBytes", freed.json),
             ("pivots", int(pivots)), ("conflicts", int(conflicts)),
         ])
@@ -103,7 +103,7 @@ extension ItemRecord {
             ("ambiguous", o.ambiguous.map(int) ?? .null), ("pivots", int(o.pivots)),
             ("counters", .array([int(o.counters.pivots), int(o.counters.rows), int(o.counters.cells), int(o.counters.constraints), int(o.counters.noiseSkips)])),
             ("allocatedBytes", int(o.allocatedBytes)), ("freedBytes", int(o.freedBytes)),
-            ("wall", .array(wall.map(int))), ("cpu", .array(cpu.map(int))),
+            ("wall", .array(wall.map(int))), ("cpu", .array(cpu.map(int))), ("solverTime", .array(solverTime.map(int))),
         ])
     }
 }

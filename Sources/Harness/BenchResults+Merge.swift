@@ -103,11 +103,13 @@ struct ResultsReader {
             counters: SolverCounters(pivots: c[0], rows: c[1], cells: c[2], constraints: c[3], noiseSkips: c[4]),
             pivots: Int(try number(v, "pivots")), allocatedBytes: UInt64(try number(v, "allocatedBytes")),
             freedBytes: UInt64(try number(v, "freedBytes")))
-        return ItemRecord(
+        var record = ItemRecord(
             unit: Int(try number(v, "unit")), position: Int(try number(v, "position")), caseName: try string(v, "case"),
             family: try string(v, "family"), size: Int(try number(v, "size")), device: try string(v, "device"),
             strategy: try string(v, "strategy"), direction: try string(v, "direction"), phase: phase, outcome: outcome,
             wall: try integers(v, "wall"), cpu: try integers(v, "cpu"))
+        if v["solverTime"] != nil { record.solverTime = try integers(v, "solverTime") }
+        return record
     }
 
     func run(_ v: JSONValue, _ path: String) throws(ResultsFileError) -> BenchResults.RunInfo {

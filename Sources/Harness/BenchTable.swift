@@ -6,11 +6,16 @@ import Foundation
 public enum BenchTable {
     public static func text(_ r: BenchResults) -> String {
         var out = ""
+        // An outside solver that reports its own time (`solverSeconds`) gets a column beside the
+        // round trip the other columns time.
+        let selfTimed = r.summary.contains { $0.solver.count > 0 }
         out += table(
-            ["family", "size", "strategy", "phase", "solves", "p50", "p90", "p99", "max", "alloc p50", "pivots/solve", "solves/s"],
+            ["family", "size", "strategy", "phase", "solves", "p50", "p90", "p99", "max"] + (selfTimed ? ["solver p50"] : [])
+                + ["alloc p50", "pivots/solve", "solves/s"],
             r.summary.map { a in
-                [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count)]
-                    + latencies(a.wall) + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), rate(a.throughput)]
+                [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count)] + latencies(a.wall)
+                    + (selfTimed ? [a.solver.count > 0 ? duration(a.solver.value(atPercentile: 50)) : "-"] : [])
+                    + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), rate(a.throughput)]
             })
         out += "\n"
         out += table(

@@ -19,6 +19,10 @@ public struct ItemRecord: Hashable, Sendable {
     /// Wall and thread CPU nanoseconds per measured repetition, in order.
     public var wall: [UInt64]
     public var cpu: [UInt64]
+    /// Per measured repetition, the time the solver itself reported for the solve (an outside
+    /// solver's `solverSeconds`, the protocol and its process left out); empty when the
+    /// strategy reports none. `wall` stays the round trip.
+    public var solverTime: [UInt64] = []
 
     /// First layout on a fresh engine (or a solver workload's build), a device switch, or the
     /// diagnostics asked after a layout pass (the ambiguity report, UIKit's `hasAmbiguousLayout`),
@@ -65,6 +69,7 @@ public struct ItemRecord: Hashable, Sendable {
         var r = self
         r.wall = []
         r.cpu = []
+        r.solverTime = []
         return r
     }
 }

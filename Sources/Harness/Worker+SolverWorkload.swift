@@ -41,6 +41,7 @@ extension Worker {
         var solver = fresh
         for k in Self.solverSteps.indices {
             let pivots = solver.counters.pivots
+            let s0 = reportedTime(solver)
             var sink = 0.0
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
             switch k {
@@ -52,6 +53,9 @@ extension Worker {
             }
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
             guard measured else { continue }
+            if let s0, let s1 = reportedTime(solver), s1.responses > s0.responses {
+                items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
+            }
             let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
             items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
                 var d = StableDigest()

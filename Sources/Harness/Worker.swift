@@ -113,9 +113,13 @@ struct Worker {
         engine.shouldStop = stop
         for (k, device) in devices.enumerated() {
             let pivots = engine.solver.counters.pivots
+            let s0 = reportedTime(engine.solver)
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
             let result = try engine.layout(on: device)
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            if measured, let s0, let s1 = reportedTime(engine.solver), s1.responses > s0.responses {
+                items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
+            }
             if measured {
                 let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
                 items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
@@ -150,6 +154,12 @@ struct Worker {
         item.direction = result.layoutDirection.rawValue
     }
 
+    /// The solver's self-reported time so far (`SelfTimedSolver`); nil for a strategy that
+    /// cannot report any. A measurement keeps the difference only when answers in it reported.
+    func reportedTime<S: ConstraintSolver>(_ solver: S) -> (nanoseconds: UInt64, responses: Int)? {
+        (solver as? any SelfTimedSolver)?.reportedSolverTime
+    }
+
     static func digest(_ r: LayoutResult) -> String {
         var d = StableDigest()
         for f in r.frames {
@@ -169,6 +179,7 @@ func pivotsSince(_ before: Int, _ after: Int) -> Int { after >= before ? after -
 struct Accumulator {
     var wall: [UInt64] = []
     var cpu: [UInt64] = []
+    var solverTime: [UInt64] = []
     var outcome: ItemRecord.Outcome?
     var direction = "none"
 
@@ -189,8 +200,10 @@ struct Accumulator {
 
     func record(_ unit: WorkUnit, _ k: Int, _ name: String, _ family: String, _ size: Int, _ device: String, _ strategy: String, _ phase: ItemRecord.Phase) -> ItemRecord {
         let empty = ItemRecord.Outcome(framesDigest: "", conflicts: 0, ambiguous: nil, counters: SolverCounters(), pivots: 0, allocatedBytes: 0, freedBytes: 0)
-        return ItemRecord(
+        var r = ItemRecord(
             unit: unit.index, position: k, caseName: name, family: family, size: size, device: device, strategy: strategy,
             direction: direction, phase: phase, outcome: outcome ?? empty, wall: wall, cpu: cpu)
+        r.solverTime = solverTime.count == wall.count ? solverTime : []
+        return r
     }
 }

@@ -15,6 +15,9 @@ import LinearConstraints
 /// {"values":{"v0":10,"v1":null},"objective":[{"priority":1,"error":10}]}   for a check;
 ///                                                         null reads NaN; objective optional
 /// ```
+/// Any response may also carry `"solverSeconds": <number >= 0>`, the time the outside solver
+/// itself spent on the request (not parsing, not the protocol): benchmarks report it beside the
+/// round trip (`ExternalSession.reportedSolverNanoseconds`).
 enum ExternalProtocol {
     /// The request kinds, each with the outcomes a response to it may carry.
     enum Request: String, Sendable {
@@ -96,7 +99,23 @@ enum ExternalProtocol {
 extension ExternalProtocol {
     /// Decodes a response line to `request`; the error text says what is wrong with it.
     static func decode(_ line: String, to request: Request) -> Result<Response, ResponseError> {
+        decodeTimed(line, to: request).map(\.response)
+    }
+
+    /// `decode`, with the response's optional `solverSeconds` (nil when the adapter gave none).
+    static func decodeTimed(_ line: String, to request: Request) -> Result<(response: Response, solverSeconds: Double?), ResponseError> {
         guard let json = try? parseJSON(line), case .object = json else { return .failure(ResponseError("not a JSON object: \(clip(line))")) }
+        var seconds: Double?
+        if let reported = json["solverSeconds"] {
+            guard case .number(let s) = reported, s >= 0, s.isFinite else {
+                return .failure(ResponseError("\"solverSeconds\" is not a non-negative number: \(clip(line))"))
+            }
+            seconds = s
+        }
+        return decodeResponse(json, line, to: request).map { ($0, seconds) }
+    }
+
+    private static func decodeResponse(_ json: JSONValue, _ line: String, to request: Request) -> Result<Response, ResponseError> {
         if request == .check { return decodeValues(json, line) }
         guard case .string(let outcome)? = json["outcome"] else { return .failure(ResponseError("no \"outcome\" string in \(clip(line))")) }
         guard request.allowedOutcomes.contains(outcome) else {

@@ -25,6 +25,10 @@ final class ExternalSession {
     var model = ExternalModel()
     /// Values and objective read by the last check, until the next change.
     var snapshot: ExternalSnapshot?
+    /// The solver's own time summed over the responses that reported it (`solverSeconds`), and
+    /// how many responses did; benchmarks show it beside the round trip.
+    private(set) var reportedSolverNanoseconds: UInt64 = 0
+    private(set) var reportedResponses = 0
 
     init(configuration: ExternalConfiguration) { self.configuration = configuration }
 
@@ -52,9 +56,13 @@ final class ExternalSession {
         if process.hasUnrequestedOutput { throw fail(.nonsense("it wrote a line nobody asked for before this request"), request) }
         switch Self.roundTrip(process, request, timeout: timeout) {
         case .line(let line):
-            switch ExternalProtocol.decode(line, to: kind) {
-            case .success(let response):
+            switch ExternalProtocol.decodeTimed(line, to: kind) {
+            case .success(let (response, seconds)):
                 if kind != .check { history.append((request, line)) }
+                if let seconds {
+                    reportedSolverNanoseconds &+= UInt64((seconds * 1e9).rounded())
+                    reportedResponses += 1
+                }
                 return response
             case .failure(let problem): throw fail(.nonsense(problem.message), request)
             }

@@ -51,7 +51,14 @@ public struct ExternalConfiguration: Hashable, Sendable {
 /// answers. Copying is therefore safe but costs a replay; the runner's usual pattern (a fresh
 /// solver per repetition, moved into the engine) never pays it. Processes are reused across
 /// solvers through `ExternalProcessPool` with `{"reset": true}`.
-public struct ExternalSolver: ConstraintSolver {
+/// A strategy that reports the time its solver itself spent (an outside solver's `solverSeconds`
+/// responses), so benchmarks can show it beside the round trip they time.
+public protocol SelfTimedSolver {
+    /// Nanoseconds the solver reported so far, and how many of its answers reported any.
+    var reportedSolverTime: (nanoseconds: UInt64, responses: Int) { get }
+}
+
+public struct ExternalSolver: ConstraintSolver, SelfTimedSolver {
     /// Shared by copies until one changes (see the type's comment); internal for the reading extension.
     var session: ExternalSession
 
@@ -172,6 +179,10 @@ public struct ExternalSolver: ConstraintSolver {
         case "tooLarge": return .tooLarge(message)
         default: return .internalError(message)
         }
+    }
+
+    public var reportedSolverTime: (nanoseconds: UInt64, responses: Int) {
+        (session.reportedSolverNanoseconds, session.reportedResponses)
     }
 
     public var counters: SolverCounters {
