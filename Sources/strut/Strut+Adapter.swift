@@ -31,21 +31,25 @@ struct AdapterCommand: ParsableCommand {
     @Flag(help: "Run the solver's deep invariant checks after every operation (slow).")
     var debugChecks = false
 
+    @Flag(help: "Add \"solverSeconds\" to every response: the time of the solver calls it made.")
+    var solverTime = false
+
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
             FileHandle.standardError.write(Data("Error: unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)\n".utf8))
             throw ExitCode(2)
         }
-        Self.serve(chosen.make(debugChecks), make: { chosen.make(debugChecks) })
+        Self.serve(chosen.make(debugChecks), solverTime: solverTime, make: { chosen.make(debugChecks) })
     }
 
     /// Answers requests until the end of input. Generic so the registry's existential is opened
     /// once; later solvers (after a reset) come from `make` through the same opened type.
-    static func serve<S: ConstraintSolver>(_ first: S, make: @escaping () -> any ConstraintSolver) {
+    static func serve<S: ConstraintSolver>(_ first: S, solverTime: Bool, make: @escaping () -> any ConstraintSolver) {
         var adapter = ExternalAdapter<S>(make: {
             guard let solver = make() as? S else { preconditionFailure("a strategy's factory returned solvers of two types") }
             return solver
         })
+        adapter.reportsSolverTime = solverTime
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy(\.isWhitespace) { continue }
             FileHandle.standardOutput.write(Data((adapter.respond(to: line) + "\n").utf8))

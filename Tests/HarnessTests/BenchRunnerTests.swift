@@ -7,7 +7,13 @@ import Testing
         let plan = try Fixtures.plan()
         let one = BenchSession.run(plan, jobs: 1)
         let two = BenchSession.run(plan, jobs: 2)
-        #expect(one.records.count == plan.units.count * 3 - 0)
+        let layouts = one.records.filter { $0.phase != .diagnostics }
+        #expect(layouts.count == plan.units.count * 3)
+        // Every layout of a case is followed by its own diagnostics record (none for solver workloads).
+        let diagnostics = one.records.filter { $0.phase == .diagnostics }
+        #expect(diagnostics.count == layouts.count { !$0.family.hasPrefix("solver-") })
+        #expect(diagnostics.allSatisfy { $0.outcome.ambiguous != nil && $0.wall.count == plan.repeats })
+        #expect(layouts.allSatisfy { $0.outcome.ambiguous == nil })
         #expect(!one.records.isEmpty && one.failures.isEmpty && one.complete)
         let differences = Fixtures.differences(one.records, two.records)
         #expect(differences.isEmpty, "\(differences)")

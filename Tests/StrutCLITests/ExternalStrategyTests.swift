@@ -100,3 +100,23 @@ import Testing
         #expect(items.dropFirst().contains { $0["outcome"] == .string("check") && $0["values"]?["x"] == .null })
     }
 }
+
+/// `strut adapter --solver-time`: every response carries the time of the solver calls it made,
+/// and a replay of its answers still matches (the time is not part of the answer).
+@Suite struct AdapterSolverTimeTests {
+    @Test func everyResponseCarriesSolverSeconds() throws {
+        let requests = [#"{"add":"v0 >= 10","id":"c0"}"#, #"{"check":""}"#, #"{"reset":true}"#, #"{"remove":"c9"}"#]
+        let r = try ExternalStrategyTests.run(["adapter", "--solver-time"], input: requests.joined(separator: "\n") + "\n")
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == requests.count)
+        for line in lines {
+            guard case .number(let s)? = try parseJSON(line)["solverSeconds"] else {
+                Issue.record("no solverSeconds in \(line)")
+                continue
+            }
+            #expect(s >= 0 && s < 60)
+        }
+        #expect(try parseJSON(lines[1])["values"]?["v0"] == .number(10))
+    }
+}

@@ -52,7 +52,8 @@ public struct StrategyGroup: Hashable, Sendable {
             let mine = r.records.filter { $0.family == family && $0.size == size }
             var g = StrategyGroup(family: family, size: size)
             let pairs = ItemPairing(mine.filter { $0.strategy == a }.map(Self.anonymous), mine.filter { $0.strategy == b }.map(Self.anonymous)).pairs
-            g.items = pairs.count
+            // Items and solves are layouts; the diagnostics phase re-reads them (its own ratio below).
+            g.items = pairs.count { $0.base.phase != .diagnostics }
             var seed = StableDigest()
             seed.add("\(family) \(size)")
             for phase in ItemRecord.Phase.allCases {
@@ -63,7 +64,7 @@ public struct StrategyGroup: Hashable, Sendable {
             }
             let units = Set(mine.map(\.unit))
             let failures = r.invariants.failures.filter { units.contains($0.unit) }
-            g.agreement = ObjectiveAgreement(r.invariants, failures, solvesOfB: mine.filter { $0.strategy == b }.count, b: b)
+            g.agreement = ObjectiveAgreement(r.invariants, failures, solvesOfB: mine.filter { $0.strategy == b && $0.phase != .diagnostics }.count, b: b)
             g.breaksA = Dictionary(uniqueKeysWithValues: breaks(failures, a).map { ($0.invariant, $0.solves) })
             g.breaksB = Dictionary(uniqueKeysWithValues: breaks(failures, b).map { ($0.invariant, $0.solves) })
             out.append(g)

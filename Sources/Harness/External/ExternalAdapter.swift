@@ -22,6 +22,10 @@ public struct ExternalAdapter<Solver: ConstraintSolver> {
     private var variableNames: [String] = []
     private var constraints: [String: ConstraintID] = [:]
     private var constraintNames: [String] = []
+    /// When true every response carries `solverSeconds`: the time of the solver calls the
+    /// request made (for a check, reading the values, which completes a deferred solve), JSON
+    /// parsing and writing left out.
+    public var reportsSolverTime = false
 
     /// An adapter over solvers from `make` (a fresh one at start and at every reset).
     public init(make: @escaping () -> Solver) {
@@ -37,8 +41,10 @@ public struct ExternalAdapter<Solver: ConstraintSolver> {
             guard case .object(let members) = json, members.count == 1, json["reset"] == .bool(true) else {
                 return Self.error("a reset request is exactly {\"reset\": true}")
             }
+            let reports = reportsSolverTime
             self = ExternalAdapter(make: make)
-            return Self.outcome("ok")
+            reportsSolverTime = reports
+            return withSolverTime(Self.outcome("ok"), 0)
         }
         let step: SystemStep
         do {
@@ -47,7 +53,21 @@ public struct ExternalAdapter<Solver: ConstraintSolver> {
         } catch {
             return Self.error("\(error)")
         }
-        return perform(step)
+        guard reportsSolverTime else { return perform(step) }
+        let start = Clocks.monotonicNanoseconds()
+        if case .check = step {
+            for k in variableNames.indices { _ = solver.value(of: Variable(k)) }
+            let spent = Clocks.monotonicNanoseconds() &- start
+            return withSolverTime(checkResponse(), spent)
+        }
+        let response = perform(step)
+        return withSolverTime(response, Clocks.monotonicNanoseconds() &- start)
+    }
+
+    /// `response` (a JSON object's text) with `"solverSeconds"` added when reporting.
+    private func withSolverTime(_ response: String, _ nanoseconds: UInt64) -> String {
+        guard reportsSolverTime, response.hasSuffix("}") else { return response }
+        return String(response.dropLast()) + ",\"solverSeconds\":" + formatJSONNumber(Double(nanoseconds) / 1e9) + "}"
     }
 
     private mutating func perform(_ step: SystemStep) -> String {

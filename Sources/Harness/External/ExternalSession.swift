@@ -19,7 +19,7 @@ final class ExternalSession {
     private(set) var requestCount = 0
     /// Every state-changing request and its response line, in order: a copy of the solver
     /// replays them on a process of its own (`ExternalSolver` copy-on-write).
-    private(set) var history: [(request: String, response: String)] = []
+    private(set) var history: [(request: String, kind: ExternalProtocol.Request, response: ExternalProtocol.Response)] = []
     /// The harness's own record of what the solver holds (for bookkeeping checks, the objective
     /// and required residuals).
     var model = ExternalModel()
@@ -58,7 +58,7 @@ final class ExternalSession {
         case .line(let line):
             switch ExternalProtocol.decodeTimed(line, to: kind) {
             case .success(let (response, seconds)):
-                if kind != .check { history.append((request, line)) }
+                if kind != .check { history.append((request, kind, response)) }
                 if let seconds {
                     reportedSolverNanoseconds &+= UInt64((seconds * 1e9).rounded())
                     reportedResponses += 1
@@ -137,8 +137,9 @@ final class ExternalSession {
     }
 
     /// A new session in the same state on a process of its own: it replays `history` and
-    /// expects the same response lines (a deterministic adapter gives them; one that does not
-    /// is recorded as answering nonsense). A failed session's copy is failed the same way.
+    /// expects the same answers (decoded, so a reported `solverSeconds` may differ; a
+    /// deterministic adapter gives them; one that does not is recorded as answering nonsense).
+    /// A failed session's copy is failed the same way.
     func replayedCopy() -> ExternalSession {
         let copy = ExternalSession(configuration: configuration)
         copy.model = model
@@ -154,7 +155,7 @@ final class ExternalSession {
             let timeout = copy.processIsFresh ? max(configuration.timeout, configuration.startupTimeout) : configuration.timeout
             copy.processIsFresh = false
             let answer = Self.roundTrip(process, entry.request, timeout: timeout)
-            guard case .line(let line) = answer, line == entry.response else {
+            guard case .line(let line) = answer, case .success(entry.response) = ExternalProtocol.decode(line, to: entry.kind) else {
                 _ = copy.fail(.nonsense("replaying request \(k + 1) of \(history.count) for a copy of the solver gave a different answer"), entry.request)
                 break
             }

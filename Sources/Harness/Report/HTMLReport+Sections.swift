@@ -72,9 +72,16 @@ extension HTMLReport {
             }
             charts += figure("\(family) (\(phase.rawValue))", SVGCharts.logLog(series, label: "p50 latency against size for \(family)"))
         }
+        let exponents = table(["family", "strategy", "phase", "sizes", "exponent (p50 wall)", "(p50 CPU)"], growth.map { g in
+            [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
+             Figures.fixed(g.exponent), Figures.fixed(g.cpuExponent)]
+        }, numericFrom: 4)
+        let cut = facts.results.cutOffs
+        let cutList = cut.isEmpty ? "" : "<p>Cut off at the per-run time limit (too slow to wait for; not failures):</p><ul>"
+            + cut.map { "<li><code>\(Markup.escape($0.source))</code> under <code>\(Markup.escape($0.strategy))</code>: \(Markup.escape($0.cutOff ?? ""))</li>" }.joined() + "</ul>"
         return section("scaling", "Scaling (log-log)",
-                       "Median wall latency against size; k is the fitted exponent (least-squares slope of log latency over log size), the dashed line the fit.",
-                       "<div class=\"charts\">" + charts + "</div>")
+                       "Median wall latency against size, one chart per family and phase (first layout, device switch, diagnostics); k is the fitted exponent (least-squares slope of log latency over log size), the dashed line the fit.",
+                       "<div class=\"charts\">" + charts + "</div>" + exponents + cutList)
     }
 
     static func allocationSection(_ facts: ReportFacts) -> String {

@@ -33,16 +33,41 @@ enum MarkdownReport {
 
     static func summaryTable(_ facts: ReportFacts) -> String {
         guard !facts.summary.isEmpty else { return "No records.\n\n" }
-        var out = "| family | size | strategy | phase | solves | p50 | p90 | p99 | alloc/solve (p50) | pivots/solve |\n"
-        out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+        let selfTimed = facts.summary.contains { $0.solver.count > 0 }
+        var out = "| family | size | strategy | phase | solves | p50 | p90 | p99 |" + (selfTimed ? " solver p50 |" : "")
+            + " alloc/solve (p50) | pivots/solve |\n"
+        out += "|---|---:|---|---|---:|---:|---:|---:|" + (selfTimed ? "---:|" : "") + "---:|---:|\n"
         for a in facts.summary {
             let cells = [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
                          Figures.duration(a.wall.value(atPercentile: 50)), Figures.duration(a.wall.value(atPercentile: 90)),
-                         Figures.duration(a.wall.value(atPercentile: 99)), Figures.bytes(a.allocated.value(atPercentile: 50)),
-                         Figures.pivotsPerSolve(a)]
+                         Figures.duration(a.wall.value(atPercentile: 99))]
+                + (selfTimed ? [a.solver.count > 0 ? Figures.duration(a.solver.value(atPercentile: 50)) : "-"] : [])
+                + [Figures.bytes(a.allocated.value(atPercentile: 50)), Figures.pivotsPerSolve(a)]
             out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
         }
+        if selfTimed { out += "\nsolver p50: the time an outside solver reported for its own work (`solverSeconds`); p50-p99 are the round trip.\n" }
+        out += growthTable(facts) + cutOffLines(facts)
         return out + "\n"
+    }
+
+    /// Growth exponents per family, strategy and phase (three sizes or more).
+    static func growthTable(_ facts: ReportFacts) -> String {
+        let growth = facts.results.growth.filter { $0.sizes.count >= 3 && $0.exponent != nil }
+        guard !growth.isEmpty else { return "" }
+        var out = "\n| family | strategy | phase | sizes | growth exponent (p50 wall) | (p50 CPU) |\n|---|---|---|---|---:|---:|\n"
+        for g in growth {
+            let cells = [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
+                         Figures.fixed(g.exponent ?? 0), Figures.fixed(g.cpuExponent)]
+            out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    /// Units cut off by the per-run time limit.
+    static func cutOffLines(_ facts: ReportFacts) -> String {
+        let cut = facts.results.cutOffs
+        guard !cut.isEmpty else { return "" }
+        return "\nCut off (too slow to wait for, not failures):\n\n" + cut.map { "- `\(Markup.escape($0.source))` under `\(Markup.escape($0.strategy))`: \(Markup.escape($0.cutOff ?? ""))\n" }.joined()
     }
 
     static func ratioTable(_ facts: ReportFacts) -> String {

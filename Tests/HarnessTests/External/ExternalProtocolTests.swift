@@ -46,6 +46,8 @@ import Testing
         (#"{"values":{"v0":"1"}}"#, .check, "the value of v0 is a string, not a number"),
         (#"{"values":{},"objective":[{"priority":0,"error":1}]}"#, .check, "without a priority in (0, 1000]"),
         (#"{"outcome":"error","message":"x"}"#, .reset, "is not an answer to a reset request"),
+        (#"{"outcome":"ok","solverSeconds":-1}"#, .add, "\"solverSeconds\" is not a non-negative number"),
+        (#"{"values":{},"solverSeconds":"fast"}"#, .check, "\"solverSeconds\" is not a non-negative number"),
     ])
     func malformedOrMisplacedResponsesAreNonsenseWithAReason(line: String, request: ExternalProtocol.Request, reason: String) {
         guard case .failure(let problem) = ExternalProtocol.decode(line, to: request) else {
@@ -53,6 +55,18 @@ import Testing
             return
         }
         #expect(problem.message.contains(reason), "\(problem.message)")
+    }
+
+    @Test func anyResponseMayCarryTheSolversOwnTime() {
+        guard case .success(let a) = ExternalProtocol.decodeTimed(#"{"outcome":"ok","solverSeconds":0.00125}"#, to: .add),
+            case .success(let b) = ExternalProtocol.decodeTimed(#"{"values":{"v0":2},"solverSeconds":0}"#, to: .check),
+            case .success(let c) = ExternalProtocol.decodeTimed(#"{"outcome":"ok"}"#, to: .remove)
+        else {
+            Issue.record("a timed response did not decode")
+            return
+        }
+        #expect(a.response == .ok && a.solverSeconds == 0.00125)
+        #expect(b.solverSeconds == 0 && c.solverSeconds == nil && c.response == .ok)
     }
 
     func decode(_ line: String, _ request: ExternalProtocol.Request) -> ExternalProtocol.Response? {

@@ -1,0 +1,99 @@
+import AutoLayout
+import Foundation
+import Generator
+import LinearConstraints
+import Testing
+
+@testable import Harness
+
+/// The phases a bench run times apart (`first` and `switch` are layout passes, `diagnostics` the
+/// ambiguity report asked after each), the per-run time limit, and an outside solver's own time.
+@Suite struct BenchPhaseTests {
+    func plan(_ family: String, sizes: [Int], strategies: [BenchStrategy] = Fixtures.strategies) throws -> BenchPlan {
+        var plan = BenchPlan(sources: try FamilyInput(family: family, sizes: sizes).requests(seed: 3, count: 1), strategies: strategies)
+        plan.devices = try DeviceSpec.parse("iphone-8,iphone-8:landscape")
+        plan.deviceSpec = "iphone-8,iphone-8:landscape"
+        plan.repeats = 2
+        plan.warmup = 0
+        plan.invariants = .none
+        return plan
+    }
+
+    @Test func theDiagnosticsPhaseReportsWhatTheLayoutPassLeavesOut() throws {
+        let p = try plan("planted-ambiguity", sizes: [12])
+        let r = BenchSession.run(p, jobs: 2)
+        let layouts = r.records.filter { $0.phase != .diagnostics }
+        let diagnostics = r.records.filter { $0.phase == .diagnostics }
+        #expect(layouts.count == 2 * p.strategies.count && diagnostics.count == layouts.count)
+        #expect(layouts.allSatisfy { $0.outcome.ambiguous == nil })
+        // The planted views are ambiguous on both devices; the count is the engine's own report.
+        let loaded = try p.sources[0].load()
+        let expected = try Self.ambiguousViews(Fixtures.strategies[0].make(), loaded.tree)
+        #expect(expected ?? 0 > 0)
+        #expect(diagnostics.filter { $0.strategy == Fixtures.strategies[0].name }.allSatisfy { $0.outcome.ambiguous == expected })
+        #expect(diagnostics.allSatisfy { $0.wall.count == p.repeats && $0.position >= 2 })
+    }
+
+    static func ambiguousViews<S: ConstraintSolver>(_ solver: S, _ tree: ViewTree) throws -> Int? {
+        var engine = LayoutEngine(tree: tree, solver: solver)
+        return try engine.layout(on: try DeviceSpec.parse("iphone-8")[0]).ambiguous?.count
+    }
+
+    @Test func withoutDiagnosticsOnlyLayoutPassesAreTimed() throws {
+        var p = try plan("form", sizes: [8])
+        p.diagnostics = false
+        let r = BenchSession.run(p, jobs: 1)
+        #expect(!r.records.isEmpty && r.records.allSatisfy { $0.phase != .diagnostics })
+        #expect(p.command.contains("--no-diagnostics"))
+    }
+
+    @Test func aUnitPastThePerRunLimitIsCutOffAndLargerSizesAreNotStarted() throws {
+        var p = try plan("form", sizes: [30, 60, 120], strategies: [Fixtures.strategies[0]])
+        p.unitTimeLimit = 1e-9
+        let r = BenchSession.run(p, jobs: 1)
+        #expect(r.cutOffs.count == 3)
+        #expect(r.units[0].cutOff?.hasPrefix("cut off at the per-run limit") == true)
+        #expect(r.units.dropFirst().allSatisfy { $0.cutOff?.hasPrefix("not started: size 30") == true })
+        #expect(r.records.isEmpty && r.failures.isEmpty && !r.hasFailures)
+        #expect(BenchTable.text(r).contains("CUT OFF: "))
+        // The cut-offs survive the results file.
+        let back = try BenchResults(jsonText: r.json.jsonText(), file: "-")
+        #expect(back.cutOffs.map(\.cutOff) == r.cutOffs.map(\.cutOff))
+    }
+
+    @Test func aGenerousLimitCutsNothingOff() throws {
+        var p = try plan("form", sizes: [8], strategies: [Fixtures.strategies[0]])
+        p.unitTimeLimit = 600
+        let r = BenchSession.run(p, jobs: 1)
+        #expect(r.cutOffs.isEmpty && !r.records.isEmpty)
+    }
+
+    @Test func anOutsideSolversOwnTimeIsRecordedBesideTheRoundTrip() throws {
+        let strut = try #require(PlantedAdapter.strutBinary, "the strut executable is built with the tests")
+        let command = "\(strut) adapter --strategy cassowary --solver-time"
+        let external = BenchStrategy(name: "external:" + command, make: { ExternalSolver(ExternalConfiguration(command: command, timeout: 300)) })
+        let r = BenchSession.run(try plan("form", sizes: [8], strategies: [external]), jobs: 1)
+        #expect(r.failures.isEmpty && !r.records.isEmpty)
+        let layouts = r.records.filter { $0.phase != .diagnostics }
+        #expect(layouts.allSatisfy { $0.solverTime.count == $0.wall.count })
+        #expect(layouts.allSatisfy { zip($0.solverTime, $0.wall).allSatisfy { s, w in s > 0 && s <= w } })
+        #expect(r.summary.contains { $0.solver.count > 0 })
+        #expect(BenchTable.text(r).contains("solver p50"))
+        let back = try BenchResults(jsonText: r.json.jsonText(), file: "-")
+        #expect(back.records.map(\.solverTime) == r.records.map(\.solverTime))
+    }
+
+    @Test func aSolverWithoutTheReportHasNoSolverTime() throws {
+        let r = BenchSession.run(try plan("form", sizes: [8]), jobs: 1)
+        #expect(r.records.allSatisfy { $0.solverTime.isEmpty })
+        #expect(!BenchTable.text(r).contains("solver p50"))
+    }
+
+    @Test func theScaleSuiteCoversTheRealisticFamiliesAndPeerWorkloadsAtScale() {
+        #expect(BenchSuite.scale.families.map(\.family) == ["chat", "settings", "form", "scroll-content", "table-cells"])
+        #expect(BenchSuite.scale.families.allSatisfy { $0.sizes == [120, 240, 480, 960] })
+        let workloads = BenchSuite.scale.solverWorkloads().map { "\($0.kind)-\($0.views)" }
+        #expect(workloads == ["flat-1000", "flat-10000", "hug-1000", "hug-10000", "grid-1000", "grid-10000", "chain-316", "chain-3160"])
+        #expect(BenchSuite.scale.devices == "iphone-16-pro,iphone-16-pro:landscape" && BenchSuite.scale.unitTimeLimit == 30)
+    }
+}
