@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes the generated system files of examples/systems/ (spec/system-format.md).
+"""Writes the generated system files of examples/systems/ (docs/system-format.md).
 
   priority-ladder            1000 low-priority errors against one higher-priority preference
-                             (Kiwi failure 6 in reference/peers.md), plus its expected result
+                             (Kiwi failure 6 in docs/peers.md), plus its expected result
                              under the lexicographic `cassowary` strategy, derived analytically.
-  grid-7x7-removals          the peers.md grid workload at 7x7 views, built in reverse order, then
+  grid-7x7-removals          the docs/peers.md grid workload at 7x7 views, built in reverse order, then
                              every constraint removed in turn, checked, and re-added (Kiwi
                              failure 3: spurious "unbounded" on 2 of these 394 removals).
 
@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-# The peer workload's priorities, as Sources/Generator/PeerWorkload.swift maps peers.md's levels.
+# The peer workload's priorities, as Sources/Generator/PeerWorkload.swift maps docs/peers.md's levels.
 LOWEST, MIDDLE, EDIT = 250, 750, 999
 
 
@@ -92,7 +92,7 @@ def ladder_expected(steps):
 # ---- 7x7 grid with removals -----------------------------------------------------------------
 
 def grid_constraints(views, columns):
-    """The peers.md grid workload in build order: (id, text), ids and names as PeerWorkload uses."""
+    """The docs/peers.md grid workload in build order: (id, text), ids and names as PeerWorkload uses."""
     out = [("root.left", "root.l == 0"), ("root.top", "root.t == 0")]
     for i in range(views):
         v = f"v{i}"
@@ -147,7 +147,7 @@ def main():
     write("priority-ladder.expected.json", result_text(expected))
 
     grid, count = grid_removals()
-    assert count == 394, count  # peers.md: "2 of 394 single removals on a 7x7 grid"
+    assert count == 394, count  # docs/peers.md: "2 of 394 single removals on a 7x7 grid"
     write("grid-7x7-removals.system.json", system_text("grid-7x7-removals", grid))
 
 

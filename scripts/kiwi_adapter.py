@@ -2,9 +2,9 @@
 """Kiwi (the kiwisolver package) behind Strut's outside-solver protocol.
 
 Reads one JSON request per line on standard input and writes one JSON response per line on
-standard output, flushed per line (spec/system-format.md, "Outside solvers"). Every response
-carries "solverSeconds": the time spent inside kiwisolver calls for that request (parsing, JSON and
-the pipe left out), which Strut reports beside the round trip. Run it through
+standard output, flushed per line (docs/adapter-protocol.md). Every response carries
+"solverSeconds": the time spent inside kiwisolver calls for that request (parsing, JSON and the
+pipe left out), which Strut reports beside the round trip. Run it through
 scripts/kiwi-adapter, which provides a virtual environment with kiwisolver installed:
 
     strut solve-system FILE --strategy external:scripts/kiwi-adapter
@@ -13,10 +13,10 @@ Priorities: required (1000) stays Kiwi's `required` strength. Any other UIKit pr
 the Kiwi weight 10^(6p/1000) -- exactly the weights of Strut's `cassowary-weighted` strategy,
 so 1000 maps near Kiwi's `strong` (1e6), 500 to `medium` (1e3) and 0 to `weak` (1); a priority
 750 weighs 1000x a 250. Weights, not priorities: many weak errors can outweigh one strong one
-(peers.md, failure 6).
+(docs/peers.md, failure 6).
 
 Outcomes: kiwisolver's UnsatisfiableConstraint is `unsatisfiable` without a conflict set (Kiwi
-cannot say which constraints conflict, peers.md failure 5); Duplicate*/Unknown* exceptions are
+cannot say which constraints conflict, docs/peers.md failure 5); Duplicate*/Unknown* exceptions are
 `duplicate`/`unknown`; BadRequiredStrength is `badPriority`; any other Python exception is
 `{"outcome": "error", "message": ...}`. A C++ abort (std::terminate, "Dual optimize failed")
 kills the process: that is deliberately not caught -- the harness records it as the finding.

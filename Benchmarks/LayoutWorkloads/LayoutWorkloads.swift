@@ -15,7 +15,7 @@ import LinearConstraints
 //                   landscape (every cell's width changes; the lowering is redone and diffed,
 //                   nothing is re-added, the root's size is suggested, the result read).
 //
-// Per cell = the measured time / N; peers.md's figure for UIKit is about 0.6 ms per 15-view cell
+// Per cell = the measured time / N; docs/peers.md's figure for UIKit is about 0.6 ms per 15-view cell
 // for Auto Layout on an iPhone 16 (100 table cells, ≈ 60 ms). Only wall clock and malloc counts
 // are recorded: like the solver suite, nothing here gates on time (a shared 2-core machine moves
 // it by +70% with unchanged code); there are no committed thresholds for this suite yet.

@@ -3,7 +3,7 @@ import Cassowary
 import Generator
 import LinearConstraints
 
-// The four peer workloads of reference/peers.md (flat, hug, grid, chain) at 100, 1 000 and 10 000
+// The four peer workloads of docs/peers.md (flat, hug, grid, chain) at 100, 1 000 and 10 000
 // views, solved by the `cassowary` strategy. Each size has these benchmarks, named
 // `<kind>-<views>-<operation>`:
 //
@@ -24,7 +24,7 @@ import LinearConstraints
 //
 // Gating (Thresholds/): only malloc counts of build, drag and remove/re-add are in the committed
 // static thresholds, because wall-clock time on a shared 2-core machine moves by +70% with
-// unchanged code (peers.md). The drag thresholds are 0 mallocs (the target), whatever the
+// unchanged code (docs/peers.md). The drag thresholds are 0 mallocs (the target), whatever the
 // engine does today. Time gets a loose tolerance (a doubling of the median) for baseline comparisons.
 
 /// The sizes measured per workload. Sizes too slow for a suite that should finish in a few

@@ -15,7 +15,7 @@ import Glibc
 /// to standard error, so libFuzzer saves the input as `crash-<sha1>`; `strut decode-bytes` turns
 /// that file back into the case or system file, and `strut shrink` / `strut replay` take it from
 /// there. The Swift runtime's backtracer would take the trap before libFuzzer and no crash file
-/// would be written (`reference/peers.md`); `LLVMFuzzerInitialize` below hands the crash signals
+/// would be written (`docs/peers.md`); `LLVMFuzzerInitialize` below hands the crash signals
 /// back to libFuzzer unless `SWIFT_BACKTRACE` is set, and scripts/libfuzzer also sets
 /// `SWIFT_BACKTRACE=enable=no`, which spares the backtracer's start-up.
 ///

@@ -1,7 +1,7 @@
 /// The objective, one row per level, kept dense (a coefficient per symbol id).
 ///
 /// Lexicographic mode has one level per distinct non-required priority, highest first; any error
-/// at a higher level outweighs any error below it (DESIGN.md, "Semantics"). Weighted mode (Kiwi's
+/// at a higher level outweighs any error below it (docs/architecture.md, "Semantics"). Weighted mode (Kiwi's
 /// folding of strengths into one double) has a single level whose coefficients are weights.
 ///
 /// Dense rows make substituting a pivot row into the objective O(row length) instead of

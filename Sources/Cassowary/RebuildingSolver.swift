@@ -2,7 +2,7 @@ import LinearConstraints
 
 /// The `cassowary-rebuild` strategy: the same engine, rebuilt from scratch when suggested values
 /// have changed, as a layout engine without incremental edits would do per device. It exists to
-/// measure what incrementality buys (DESIGN.md, "Strategies"); answers are the same as
+/// measure what incrementality buys (docs/architecture.md, "Strategies"); answers are the same as
 /// `cassowary`'s up to ties.
 ///
 /// Adds and removes go to the live engine (so conflicts are reported identically); suggestions

@@ -1,7 +1,7 @@
 import LinearConstraints
 
 /// Ambiguity: a variable is ambiguous when the optimal solutions do not all agree on its value
-/// (DESIGN.md, "Semantics"). The optimal face is where every level stays at its optimum: a
+/// (docs/architecture.md, "Semantics"). The optimal face is where every level stays at its optimum: a
 /// parametric symbol may move only if its coefficient is zero at every level ("movable").
 ///
 /// A variable whose row holds no movable symbol is determined (it is a function of fixed

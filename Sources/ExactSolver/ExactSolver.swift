@@ -3,7 +3,7 @@ import LinearConstraints
 /// The exact oracle (strategy `exact`): a rational lexicographic solver that re-solves from
 /// scratch after every change.
 ///
-/// Semantics as DESIGN.md: required constraints are hard; then, for each distinct non-required
+/// Semantics as docs/architecture.md: required constraints are hard; then, for each distinct non-required
 /// priority from highest to lowest, the level's summed error (`|e|` for an equality, the
 /// one-sided excess for an inequality) is minimised and that optimum fixed before the next
 /// level. Edit variables are soft equalities `v == suggested` at their priority. Each level is an

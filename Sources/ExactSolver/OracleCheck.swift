@@ -63,7 +63,7 @@ public struct OracleReport: Sendable {
 }
 
 /// Runs a `SystemFile` step by step through a solver under test and through `ExactSolver`, and
-/// reports every disagreement (DESIGN.md "Semantics" is the contract):
+/// reports every disagreement (docs/architecture.md "Semantics" is the contract):
 /// - different outcomes for the same step;
 /// - at every check (and the implied final one): a required residual, a level's error, or a value
 ///   of a variable outside its optimal range, beyond `tolerance` relative to the magnitudes involved;

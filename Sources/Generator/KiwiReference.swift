@@ -1,12 +1,12 @@
-/// Kiwi's measured cost on the peer workloads (reference/peers.md, "Its measured cost here": C++
+/// Kiwi's measured cost on the peer workloads (docs/peers.md, "Kiwi's measured cost": C++
 /// -O2 on this kind of 2-core machine), so reports can put our numbers beside the peer's.
 ///
-/// The figures are measurements quoted from peers.md, not results of this package; `~` entries
+/// The figures are measurements quoted from docs/peers.md, not results of this package; `~` entries
 /// there are kept as the quoted approximate values.
 public struct KiwiReference: Hashable, Sendable {
     public var kind: PeerWorkload.Kind
     public var views: Int
-    /// Constraints counted as peers.md counts them (edit variables and the root's included).
+    /// Constraints counted as docs/peers.md counts them (edit variables and the root's included).
     public var constraints: Int
     /// Seconds to add every constraint.
     public var buildSeconds: Double
@@ -18,21 +18,21 @@ public struct KiwiReference: Hashable, Sendable {
     /// Rotation time per constraint, microseconds.
     public var rotationMicrosecondsPerConstraint: Double { rotationSeconds * 1e6 / Double(constraints) }
 
-    /// A 1 px drag without preference flips costs Kiwi 30-60 ns per constraint (peers.md).
+    /// A 1 px drag without preference flips costs Kiwi 30-60 ns per constraint (docs/peers.md).
     public static let dragNanosecondsPerConstraint: ClosedRange<Double> = 30...60
 
-    /// Kiwi's figure for a workload size, or nil when peers.md has none.
+    /// Kiwi's figure for a workload size, or nil when docs/peers.md has none.
     public static func figure(_ kind: PeerWorkload.Kind, views: Int) -> KiwiReference? {
         table.first { $0.kind == kind && $0.views == views }
     }
 
-    /// The sizes peers.md measured for `kind` (flat and hug: 100, 1 000, 10 000; grid: 100, 316,
+    /// The sizes docs/peers.md measured for `kind` (flat and hug: 100, 1 000, 10 000; grid: 100, 316,
     /// 1 000; chain: 100, 200, 316).
     public static func sizes(_ kind: PeerWorkload.Kind) -> [Int] {
         table.filter { $0.kind == kind }.map(\.views)
     }
 
-    /// peers.md's table, row by row.
+    /// docs/peers.md's table, row by row.
     public static let table: [KiwiReference] = [
         .init(kind: .flat, views: 100, constraints: 604, buildSeconds: 1.3e-3, buildMicrosecondsPerConstraint: 2.2, rotationSeconds: 0.41e-3),
         .init(kind: .flat, views: 1_000, constraints: 6_004, buildSeconds: 0.115, buildMicrosecondsPerConstraint: 19, rotationSeconds: 44e-3),

@@ -1,6 +1,6 @@
 import LinearConstraints
 
-/// The timed operations of peers.md ("Timed: building, one rotation, a 1 px drag, and
+/// The timed operations of docs/peers.md ("Timed: building, one rotation, a 1 px drag, and
 /// removing/re-adding one constraint in the middle"), generic over any strategy, so that the
 /// `strut workloads` command and the benchmark suites measure exactly the same calls.
 ///

@@ -1,6 +1,6 @@
 import LinearConstraints
 
-/// One of the four peer workloads of `reference/peers.md` ("Workload definitions"), reproduced
+/// One of the four peer workloads of `docs/peers.md` ("The peer workloads"), reproduced
 /// exactly so that our solver's numbers stand beside Kiwi's like for like.
 ///
 /// Every view has the variables left, top, width and height; the root has left and top (required
@@ -9,7 +9,7 @@ import LinearConstraints
 /// build order with their ids, the portrait and landscape root sizes, a 1 px drag and the id of the
 /// constraint in the middle that the remove/re-add measurement takes out and puts back.
 ///
-/// Priorities. peers.md names two non-required levels, "lowest" and "middle" (Kiwi's weak and
+/// Priorities. docs/peers.md names two non-required levels, "lowest" and "middle" (Kiwi's weak and
 /// medium), and puts the edit variables at the strongest non-required level (Kiwi's strong). The
 /// hug row gives UIKit's values 250 (hugging) and 750 (compression resistance); we use that mapping
 /// for all four workloads: lowest = 250, middle = 750, edit = 999. The lexicographic `cassowary`
@@ -18,7 +18,7 @@ import LinearConstraints
 ///
 /// Building is O(views); the value is deterministic (a function of `kind` and `views` only).
 public struct PeerWorkload: Hashable, Sendable {
-    /// The four shapes of peers.md.
+    /// The four shapes of docs/peers.md.
     public enum Kind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         /// Independent full-width rows stacked vertically; rotation flips every `w <= 600`.
         case flat
@@ -127,10 +127,10 @@ public struct PeerWorkload: Hashable, Sendable {
         [EditVariable(variable: root.width, priority: Self.edit), EditVariable(variable: root.height, priority: Self.edit)]
     }
 
-    /// The size peers.md counts: constraints plus edit variables (flat 100 -> 604, ...).
+    /// The size docs/peers.md counts: constraints plus edit variables (flat 100 -> 604, ...).
     public var countedConstraints: Int { constraints.count + 2 }
 
-    /// The root size in an orientation (peers.md, "root portrait -> landscape").
+    /// The root size in an orientation (docs/peers.md, "root portrait -> landscape").
     public func rootSize(_ orientation: Orientation) -> Size {
         let n = Double(views), c = Double(columns), r = Double(rows)
         switch (kind, orientation) {

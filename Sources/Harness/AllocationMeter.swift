@@ -1,7 +1,7 @@
 import CJemalloc
 
 /// Bytes allocated and freed by the calling thread, read from jemalloc's per-thread counters
-/// (DESIGN.md, "Concurrency, isolation, measurement").
+/// (docs/architecture.md, "Concurrency, isolation, measurement").
 ///
 /// jemalloc is the process allocator because strut links it (the `CJemalloc` target), so every
 /// Swift allocation goes through it. `thread.allocatedp` and `thread.deallocatedp` are pointers to

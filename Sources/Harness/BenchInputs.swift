@@ -69,7 +69,7 @@ public enum DefaultSuite {
         FamilyInput(family: "equality-cycles", sizes: [16, 32]),
     ]
 
-    /// Peer workloads (reference/peers.md) measured at the solver level.
+    /// Peer workloads (docs/peers.md) measured at the solver level.
     public static let solverWorkloadSizes: [(PeerWorkload.Kind, Int)] = [(.flat, 200), (.hug, 200), (.grid, 100), (.chain, 100)]
 
     public static func solverWorkloads() -> [PeerWorkload] {

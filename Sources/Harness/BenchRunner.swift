@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Runs a plan's units on `jobs` Dispatch workers (DESIGN.md, "Concurrency, isolation,
+/// Runs a plan's units on `jobs` Dispatch workers (docs/architecture.md, "Concurrency, isolation,
 /// measurement").
 ///
 /// Workers take the next unit from a shared cursor (a lock taken once per unit, never while

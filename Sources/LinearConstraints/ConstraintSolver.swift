@@ -68,7 +68,7 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A solver strategy: anything that maintains a set of linear constraints with priorities and
-/// answers values with the semantics of DESIGN.md (required constraints hold; non-required ones are
+/// answers values with the semantics of docs/architecture.md (required constraints hold; non-required ones are
 /// satisfied lexicographically by priority, L1 error within a level).
 ///
 /// Contract for every conforming type:

@@ -1,7 +1,7 @@
 /// A constraint priority with UIKit's meaning: a 32-bit float in (0, 1000], 1000 being required.
 ///
 /// Priorities are ordered, not weighed: the solver treats every distinct value as its own level and
-/// no amount of error at a lower level may buy any error at a higher one (DESIGN.md, "Semantics").
+/// no amount of error at a lower level may buy any error at a higher one (docs/architecture.md, "Semantics").
 public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var value: Float
 

@@ -1,7 +1,7 @@
 /// A constraint over named variables, as written in a system file:
 /// `Σ coefficient·name + constant RELATION 0 @priority`.
 ///
-/// Grammar (spec/system-format.md):
+/// Grammar (docs/system-format.md):
 /// ```
 /// constraint := expr RELATION expr [@PRIORITY]
 /// expr       := term (("+" | "-") term)*

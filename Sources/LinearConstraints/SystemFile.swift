@@ -1,5 +1,5 @@
 /// A linear system file (`*.system.json`, version 1): a named sequence of solver operations.
-/// See spec/system-format.md.
+/// See docs/system-format.md.
 public struct SystemFile: Hashable, Sendable {
     public var name: String
     /// Free text (an extension of the spec's format, as in case files): a saved fuzz finding

@@ -151,7 +151,7 @@ public struct SystemRun<Solver: ConstraintSolver> {
 }
 
 extension StepRecord {
-    /// The record as an object of the result format (spec/system-format.md).
+    /// The record as an object of the result format (docs/system-format.md).
     public var json: JSONValue {
         var m: [(key: String, value: JSONValue)] = [("index", .number(Double(index))), ("outcome", .string(outcome.name))]
         switch outcome {

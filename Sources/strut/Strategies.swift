@@ -3,7 +3,7 @@ import ExactSolver
 import Harness
 import LinearConstraints
 
-/// A solver strategy the command line can name (DESIGN.md, "Strategies").
+/// A solver strategy the command line can name (docs/architecture.md, "Strategies").
 ///
 /// The registry is a list, not a dictionary, so help texts and error messages list the
 /// strategies in one fixed order.
@@ -66,7 +66,7 @@ struct Strategy: Sendable {
         guard !command.allSatisfy(\.isWhitespace) else { return nil }
         let configuration = ExternalConfiguration.fromEnvironment(command: command)
         return Strategy(
-            name: ExternalSolver.prefix + command, summary: "an outside solver behind an adapter (spec/system-format.md)",
+            name: ExternalSolver.prefix + command, summary: "an outside solver behind an adapter (docs/adapter-protocol.md)",
             make: { _ in ExternalSolver(configuration) })
     }
 

@@ -4,7 +4,7 @@ import Harness
 import LinearConstraints
 
 /// `strut adapter [--strategy NAME] [--debug-checks]`: the reference adapter of the outside-solver
-/// protocol (spec/system-format.md, "Outside solvers"). It reads one JSON request per line on
+/// protocol (docs/adapter-protocol.md). It reads one JSON request per line on
 /// standard input and writes one response per line on standard output, flushed per line,
 /// answering with a built-in strategy (`ExternalAdapter` documents the exchange by example).
 /// `--strategy external:strut adapter --strategy cassowary` gives exactly what `cassowary` gives.

@@ -15,11 +15,11 @@ struct SolveCommand: ParsableCommand {
         commandName: "solve",
         abstract: "Lay out a case file on devices and print frames, conflicts, ambiguity and objective.",
         discussion: """
-            CASE is a layout case file (spec/case-format.md). Devices: --device takes a device spec \
+            CASE is a layout case file (docs/case-format.md). Devices: --device takes a device spec \
             (an id such as iphone-x:landscape, a group all, phones, ipads, splits, or a comma \
             separated list); without it the case's own devices, else iphone-8.
 
-            --json prints the result document of spec/case-format.md, one line per device.
+            --json prints the result document of docs/case-format.md, one line per device.
             --trace adds an _autolayoutTrace-style tree per device.
             --fitting VIEW[:compressed|expanded] adds the size UIKit's systemLayoutSizeFitting \
             gives VIEW on each device (its subtree laid out free-standing in a separate engine, \

@@ -3,7 +3,7 @@ import Foundation
 import LinearConstraints
 
 /// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks] [--check]`: runs a linear
-/// system file (spec/system-format.md) step by step against one strategy and prints every step's
+/// system file (docs/system-format.md) step by step against one strategy and prints every step's
 /// outcome, as a table or as the spec's result document; `--check` compares with the exact oracle
 /// (Strut+SolveSystem+Check.swift).
 ///
@@ -16,7 +16,7 @@ struct SolveSystemCommand: ParsableCommand {
         commandName: "solve-system",
         abstract: "Run a linear system file step by step and print every step's outcome.",
         discussion: """
-            FILE is a system file (*.system.json, spec/system-format.md): a list of add, remove, \
+            FILE is a system file (*.system.json, docs/system-format.md): a list of add, remove, \
             edit, suggest, removeEdit and check steps. A check is implied at the end.
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
@@ -31,7 +31,7 @@ struct SolveSystemCommand: ParsableCommand {
     @Option(help: "The solver strategy (\(Strategy.nameList)).")
     var strategy: String = "cassowary"
 
-    @Flag(help: "Print the result document of spec/system-format.md instead of a table.")
+    @Flag(help: "Print the result document of docs/system-format.md instead of a table.")
     var json = false
 
     @Flag(help: "Run the solver's deep invariant checks after every operation (slow).")

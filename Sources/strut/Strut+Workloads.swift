@@ -4,7 +4,7 @@ import Generator
 import LinearConstraints
 
 /// `strut workloads [--kinds flat,hug,grid,chain] [--sizes 100,1000] [--strategy NAME]
-/// [--time-limit S] [--json]`: times the four peer workloads of peers.md under one strategy and
+/// [--time-limit S] [--json]`: times the four peer workloads of docs/peers.md under one strategy and
 /// prints µs per constraint beside Kiwi's figures, with the deterministic counters and a check that
 /// every answer is optimal.
 ///
@@ -20,7 +20,7 @@ struct WorkloadsCommand: ParsableCommand {
             a 1 px drag, and removing and re-adding the middle view's left constraint. Times are \
             medians on the monotonic clock; counters (pivots, rows, cells) are deterministic. After \
             each operation every required constraint is checked and, where the optimum has a closed \
-            form, the objective too. Without --sizes each workload runs at the sizes peers.md \
+            form, the objective too. Without --sizes each workload runs at the sizes docs/peers.md \
             measured Kiwi at. A size whose build would exceed --time-limit, extrapolated from the \
             growth between the previous sizes, is skipped with a message.
 
@@ -30,7 +30,7 @@ struct WorkloadsCommand: ParsableCommand {
     @Option(help: "Comma-separated workloads (flat, hug, grid, chain).")
     var kinds: String = "flat,hug,grid,chain"
 
-    @Option(help: "Comma-separated view counts, run in ascending order (default: the sizes peers.md measured per workload).")
+    @Option(help: "Comma-separated view counts, run in ascending order (default: the sizes docs/peers.md measured per workload).")
     var sizes: String?
 
     @Option(help: "The solver strategy (\(Strategy.nameList)).")

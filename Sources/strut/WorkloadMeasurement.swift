@@ -3,7 +3,7 @@ import Generator
 import LinearConstraints
 
 /// The cost of one peer workload at one size under one strategy: the timed operations of
-/// peers.md (build, rotation, 1 px drag, remove and re-add of the middle constraint), the
+/// docs/peers.md (build, rotation, 1 px drag, remove and re-add of the middle constraint), the
 /// deterministic counters, and whether the answers were optimal.
 ///
 /// Times are medians over repetitions, on two clocks: the monotonic wall clock

@@ -48,7 +48,7 @@ struct WorkloadReport {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return """
             strategy \(strategy); medians of \(cpuTime ? "thread CPU time" : "wall time on the monotonic clock"); load average \(String(format: "%.2f", loadAverage)) on \(cores) cores
-            Kiwi's figures from peers.md in [brackets]; check: optimal = required held and closed-form objective met, feasible = required held (no closed form)
+            Kiwi's figures from docs/peers.md in [brackets]; check: optimal = required held and closed-form objective met, feasible = required held (no closed form)
             \(Self.pad(["workload", "views", "constr", "build", "µs/c", "[Kiwi]", "rotation", "µs/c", "[Kiwi]", "drag", "ns/c", "rm+readd", "pivots", "rows", "cells", "check"]))
             """
     }

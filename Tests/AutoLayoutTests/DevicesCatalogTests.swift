@@ -1,7 +1,7 @@
 import AutoLayout
 import Testing
 
-/// One row of `reference/uikit.md`'s "Devices" table, typed from the document (not from the
+/// One row of `docs/uikit-rules.md`'s "Devices" table, typed from the document (not from the
 /// catalog): id, portrait points, scale, portrait safe area top/bottom, landscape safe area
 /// top/left/bottom/right, landscape width class ("C"/"R").
 struct DocumentedDevice: Sendable, CustomStringConvertible {
@@ -68,7 +68,7 @@ let documentedDevices: [DocumentedDevice] = [
         #expect(c.systemMinimumLayoutMargins.leading == (row.landscapeWidth == "R" ? 20 : 16))
     }
 
-    /// `uikit.md`: landscape iPhones are wR exactly when the portrait width is at least 414 pt.
+    /// `docs/uikit-rules.md`: landscape iPhones are wR exactly when the portrait width is at least 414 pt.
     @Test func largePhonesAreRegularWidthInLandscape() throws {
         for device in DeviceCatalog.phones {
             let c = try DeviceConfiguration(device: device, orientation: .landscape)

@@ -2,7 +2,7 @@ import AutoLayout
 import Testing
 
 @Suite struct DevicesLayoutDirectionTests {
-    /// `uikit.md`, "Right-to-left": (attribute, effective direction under LTR, under RTL).
+    /// `docs/uikit-rules.md`, "Right-to-left": (attribute, effective direction under LTR, under RTL).
     static let table: [(SemanticContentAttribute, LayoutDirection, LayoutDirection)] = [
         (.unspecified, .leftToRight, .rightToLeft),
         (.playback, .leftToRight, .leftToRight),

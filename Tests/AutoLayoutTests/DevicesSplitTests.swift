@@ -2,7 +2,7 @@ import AutoLayout
 import Testing
 
 @Suite struct DevicesSplitTests {
-    /// The split facts of `uikit.md` ("Size classes"), as (spec, pane width, width class).
+    /// The split facts of `docs/uikit-rules.md` ("Size classes"), as (spec, pane width, width class).
     static let documented: [(String, Double, String)] = [
         ("ipad-pro-12.9:landscape:half", 678, "wR hR"),
         ("ipad:landscape:two-thirds", 694, "wR hR"),

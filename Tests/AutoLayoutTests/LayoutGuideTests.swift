@@ -14,7 +14,7 @@ import Testing
 
     static var everyConfiguration: [DeviceConfiguration] { DeviceCatalog.all.flatMap(\.configurations) }
 
-    /// uikit.md's catalog: on every device, orientation and split, a view pinned to the root's
+    /// docs/uikit-rules.md's catalog: on every device, orientation and split, a view pinned to the root's
     /// safe area fills the screen less the device's insets (landscape sides, split panes without
     /// side insets).
     @Test func everyDeviceLaysOutASafeAreaPinnedViewWhereTheCatalogSays() throws {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LoweringTests {
     typealias T = LayoutTestSupport
 
-    /// uikit.md's table with W = 200 in the file, the superview stretched to 300 by constraints,
+    /// docs/uikit-rules.md's table with W = 200 in the file, the superview stretched to 300 by constraints,
     /// and the view's frame x = 20, w = 60 (L = 20, R = 120); vertically the mask is 0.
     @Test(arguments: [
         ([], 20.0, 60.0), ([AutoresizingMask.flexibleLeftMargin], 120, 60), ([.flexibleWidth], 20, 160),

@@ -4,8 +4,8 @@ import Testing
 @testable import AutoLayout
 
 /// The generated constraints of every distribution × alignment, on a horizontal and a vertical
-/// stack of three visible views, against uikit.md's table ("Stack views: generated
-/// constraints"). The expectations below are typed from the table and the Alignment paragraph,
+/// stack of three visible views, against docs/uikit-rules.md's table ("Stack views").
+/// The expectations below are typed from the table and the Alignment paragraph,
 /// counted for three items; they are not derived from the generator.
 @Suite struct StackDumpTests {
     static let canvas = "UISV-canvas-connection"

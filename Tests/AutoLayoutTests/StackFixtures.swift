@@ -63,7 +63,7 @@ struct StackFixture {
     func tree() throws -> ViewTree { try layoutCase().validate() }
 }
 
-/// (identifier, relation, priority) of a generated constraint: what uikit.md's table fixes.
+/// (identifier, relation, priority) of a generated constraint: what docs/uikit-rules.md's table fixes.
 struct GeneratedKind: Hashable, Comparable, CustomStringConvertible {
     var identifier: String
     var relation: Relation

@@ -5,7 +5,7 @@ import Testing
 @testable import AutoLayout
 
 /// Properties of the generated constraint sets of random stacks (any axis, distribution,
-/// alignment, spacing, custom spacings, hidden views, flags): what uikit.md's table implies for
+/// alignment, spacing, custom spacings, hidden views, flags): what docs/uikit-rules.md's table implies for
 /// every configuration, checked on the constraints themselves (the layouts are checked in
 /// `StackLayoutPropertyTests`).
 @Suite struct StackPropertyTests {

@@ -63,7 +63,7 @@ import Testing
         #expect(r.frame(of: "v3") == LayoutRect(x: 0, y: 10, width: 50, height: 10))
     }
 
-    /// `|-[v]-|` binds to the root's layout margins: 16 pt at compact width (uikit.md, system
+    /// `|-[v]-|` binds to the root's layout margins: 16 pt at compact width (docs/uikit-rules.md, system
     /// minimum margins), measured from the safe area (44 pt sides on an iPhone X in landscape).
     @Test func standardSpacingToTheBarsFollowsTheRootsMargins() throws {
         let c = Self.threeViews(formats: ["H:|-[v1]-|", "V:|-(50)-[v1(10)]", "H:|-[v2(20)]", "V:[v1][v2(10)]", "H:[v3(20)]-|", "V:[v1][v3(10)]"])

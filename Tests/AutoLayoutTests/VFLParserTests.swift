@@ -3,7 +3,7 @@ import Testing
 
 @testable import AutoLayout
 
-/// `VisualFormatParser` and `VisualFormat+Constraints`: the examples of `reference/uikit.md` and
+/// `VisualFormatParser` and `VisualFormat+Constraints`: the examples of `docs/uikit-rules.md` and
 /// of the book's Layout chapter give exactly UIKit's constraints.
 @Suite struct VFLParserTests {
     static let uikitNames = [
@@ -11,7 +11,7 @@ import Testing
         "flexibleButton", "v1",
     ]
 
-    /// Every example of uikit.md's "Visual Format Language" section, with UIKit's constraints.
+    /// Every example of docs/uikit-rules.md's "Visual Format Language" section, with UIKit's constraints.
     static let uikitExamples: [(format: String, constraints: [String])] = [
         ("[button]-[textField]", ["textField.leading == button.trailing + 8"]),
         ("[button(>=50)]", ["button.width >= 50"]),

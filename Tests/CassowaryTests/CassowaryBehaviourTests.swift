@@ -77,7 +77,7 @@ private func constant(_ k: Double) -> LinearExpression { LinearExpression(consta
     }
 }
 
-/// Kiwi's failures (reference/peers.md) as regression cases.
+/// Kiwi's failures (docs/peers.md) as regression cases.
 @Suite struct CassowaryKiwiRegressionTests {
     /// Kiwi 1 and 2: after the rejected `x <= 5`, x stays 20 and suggesting still works.
     @Test(arguments: [false, true])
@@ -121,7 +121,7 @@ private func constant(_ k: Double) -> LinearExpression { LinearExpression(consta
         #expect(sameObjective(s.objective(), expected, weighted: false))
     }
 
-    /// Kiwi 3: the peers.md grid at 7x7 views built in reverse order; every one of its 394
+    /// Kiwi 3: the docs/peers.md grid at 7x7 views built in reverse order; every one of its 394
     /// constraints taken out and put back without an error, required constraints holding, and
     /// the objective of the whole grid back after each re-add.
     @Test(arguments: [false, true])
@@ -147,7 +147,7 @@ private func constant(_ k: Double) -> LinearExpression { LinearExpression(consta
     }
 }
 
-/// The peers.md grid workload at 7x7 views (the same constraints as
+/// The docs/peers.md grid workload at 7x7 views (the same constraints as
 /// scripts/generate-example-systems.py and Generator's PeerWorkload): root l, t, w, h are
 /// variables 0-3, view i has l, t, w, h at 4 + 4i ...
 enum Grid7x7 {

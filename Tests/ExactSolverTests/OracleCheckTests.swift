@@ -4,7 +4,7 @@ import LinearConstraints
 import Testing
 
 @Suite struct OracleCheckTests {
-    /// spec/system-format.md's example, plus an under-determined pair.
+    /// docs/system-format.md's example, plus an under-determined pair.
     static let example = """
         { "strut-system": 1, "name": "rollback-after-conflict", "steps": [
           { "add": "x >= 10", "id": "floor" },

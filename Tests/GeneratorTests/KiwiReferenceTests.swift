@@ -9,7 +9,7 @@ import Testing
 }
 
 @Test func kiwiPerConstraintFiguresAgreeWithTheirTotals() {
-    // peers.md quotes some entries as approximate (~), so allow 15%.
+    // docs/peers.md quotes some entries as approximate (~), so allow 15%.
     for f in KiwiReference.table {
         let derived = f.buildSeconds * 1e6 / Double(f.constraints)
         #expect(abs(derived - f.buildMicrosecondsPerConstraint) <= 0.15 * f.buildMicrosecondsPerConstraint, "\(f.kind) \(f.views)")

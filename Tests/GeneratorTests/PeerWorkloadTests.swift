@@ -2,7 +2,7 @@ import Generator
 import LinearConstraints
 import Testing
 
-/// peers.md's "Its measured cost here" table: views and constraint counts per workload.
+/// docs/peers.md's "Kiwi's measured cost" table: views and constraint counts per workload.
 let peerTable: [(PeerWorkload.Kind, [(views: Int, constraints: Int)])] = [
     (.flat, [(100, 604), (1_000, 6_004), (10_000, 60_004)]),
     (.hug, [(100, 844), (1_000, 8_132), (10_000, 80_404)]),

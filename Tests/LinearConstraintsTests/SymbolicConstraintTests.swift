@@ -1,7 +1,7 @@
 import Testing
 @testable import LinearConstraints
 
-/// The constraint expression grammar of spec/system-format.md, as `SymbolicConstraint.parse` reads it.
+/// The constraint expression grammar of docs/system-format.md, as `SymbolicConstraint.parse` reads it.
 @Suite struct SymbolicConstraintParsingTests {
     /// `text` parses to `Σ terms + constant RELATION 0` (the right side moved to the left).
     struct Case: Sendable, CustomTestStringConvertible {

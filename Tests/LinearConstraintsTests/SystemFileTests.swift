@@ -1,7 +1,7 @@
 import Testing
 @testable import LinearConstraints
 
-/// The spec's example file (spec/system-format.md), byte for byte.
+/// The spec's example file (docs/system-format.md), byte for byte.
 let specExampleText = """
     {
       "strut-system": 1,

@@ -114,7 +114,7 @@ import Testing
     }
 }
 
-/// The result document of `strut solve-system --json` (spec/system-format.md).
+/// The result document of `strut solve-system --json` (docs/system-format.md).
 @Suite struct SystemResultJSONTests {
     @Test func buildsTheDocumentOfTheSpec() throws {
         let records = [

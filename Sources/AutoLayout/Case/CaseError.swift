@@ -3,7 +3,7 @@ import LinearConstraints
 /// A malformed or inconsistent layout case: where (a JSON path such as `$.views[3].superview`)
 /// and what, as a plain sentence.
 ///
-/// Case files are written by hand (spec/case-format.md), so every reading and validation error
+/// Case files are written by hand (docs/case-format.md), so every reading and validation error
 /// names the offending value; `description` reads `$.views[3].superview: unknown view "foo"`.
 /// JSON syntax errors carry the path `$` and the line and column of the text.
 public struct CaseError: Error, Hashable, Sendable, CustomStringConvertible {

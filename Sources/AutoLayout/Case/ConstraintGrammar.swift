@@ -18,7 +18,7 @@ public struct ConstraintSyntaxError: Error, Hashable, Sendable, CustomStringConv
     }
 }
 
-/// The constraint string grammar of spec/case-format.md:
+/// The constraint string grammar of docs/case-format.md:
 ///
 /// ```
 /// constraint := anchor RELATION rhs [ "@" PRIORITY ] [ "#" IDENTIFIER ]

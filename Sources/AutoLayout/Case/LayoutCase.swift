@@ -1,4 +1,4 @@
-/// One layout case (spec/case-format.md): a view hierarchy with its constraints, the devices to
+/// One layout case (docs/case-format.md): a view hierarchy with its constraints, the devices to
 /// lay it out on and what the layout is expected to give.
 ///
 /// A plain value holding the file as written (optional fields nil when absent). Read it with

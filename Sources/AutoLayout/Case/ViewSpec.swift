@@ -3,7 +3,7 @@ import LinearConstraints
 /// One entry of a case's `views`, as written: every optional field is nil when the file leaves
 /// it out, so writing gives back what was read. `ViewTree` applies UIKit's defaults.
 ///
-/// See spec/case-format.md, "Views". Order in the case's `views` is subview order.
+/// See docs/case-format.md, "Views". Order in the case's `views` is subview order.
 public struct ViewSpec: Hashable, Sendable {
     public var id: String
     /// Required for every view but the root.

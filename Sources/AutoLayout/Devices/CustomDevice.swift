@@ -2,7 +2,7 @@ import LinearConstraints
 
 /// Custom devices: a case file's `devices` list may hold an object instead of a catalog id,
 /// `{ "id": "tv", "size": [1920, 1080], "scale": 1, "safeArea": [0, 0, 0, 0], "sizeClass": "wR hC" }`
-/// (`spec/case-format.md`, "Devices"). A custom device has one orientation, the size it declares.
+/// (`docs/case-format.md`, "Devices"). A custom device has one orientation, the size it declares.
 extension Device {
     /// The fields a custom device object may have, in the order the writer emits them.
     public static let customDeviceFields = ["id", "size", "scale", "safeArea", "sizeClass"]

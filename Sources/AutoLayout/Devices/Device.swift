@@ -22,7 +22,7 @@ public struct PointSize: Hashable, Sendable, CustomStringConvertible {
 public typealias SafeAreaInsets = EdgeInsets
 
 extension EdgeInsets: CustomStringConvertible {
-    /// `top/left/bottom/right`, as `uikit.md` writes them: `0/44/21/44`.
+    /// `top/left/bottom/right`, as `docs/uikit-rules.md` writes them: `0/44/21/44`.
     public var description: String {
         [top, left, bottom, right].map(formatJSONNumber).joined(separator: "/")
     }
@@ -42,7 +42,7 @@ public enum DeviceKind: Hashable, Sendable {
 ///
 /// Sizes and insets are in points for the portrait orientation, plus the landscape safe area; a
 /// `DeviceConfiguration` turns a device, an orientation and an optional split into the numbers a
-/// layout uses. Facts: `reference/uikit.md`, "Devices" and "Size classes".
+/// layout uses. Facts: `docs/uikit-rules.md`, "Devices" and "Size classes".
 public struct Device: Hashable, Sendable {
     /// Catalog id (`iphone-x`) or the custom device's id.
     public var id: String
@@ -57,7 +57,7 @@ public struct Device: Hashable, Sendable {
     /// Safe-area insets in landscape; equal to `portraitSafeArea` for a custom device (unused).
     public var landscapeSafeArea: SafeAreaInsets
     public var kind: DeviceKind
-    /// Whether a catalog fact about this device is marked (uncertain) in `uikit.md`.
+    /// Whether a catalog fact about this device is marked (uncertain) in `docs/uikit-rules.md`.
     public var uncertain: Bool
 
     public init(

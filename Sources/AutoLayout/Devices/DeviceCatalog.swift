@@ -1,10 +1,10 @@
-/// The devices Strut lays out on: `reference/uikit.md`, "Devices", one entry per row, in its order.
+/// The devices Strut lays out on: `docs/uikit-rules.md`, "Devices", one entry per row, in its order.
 ///
 /// Each row: id, models, portrait points, scale, portrait safe area (top/bottom), landscape safe
 /// area (top/left/bottom/right) and, for phones, the landscape width class; iPads carry their
-/// narrow split-pane width (`SplitPane`). Rows with a value marked (uncertain) in `uikit.md` say so.
+/// narrow split-pane width (`SplitPane`). Rows with a value marked (uncertain) in `docs/uikit-rules.md` say so.
 public enum DeviceCatalog {
-    /// Every catalog device, phones first, in `uikit.md`'s order.
+    /// Every catalog device, phones first, in `docs/uikit-rules.md`'s order.
     public static let all: [Device] = phones + pads
 
     /// The iPhones.

@@ -4,7 +4,7 @@ public typealias SystemMinimumMargins = DirectionalEdgeInsets
 
 extension DirectionalEdgeInsets {
     /// UIKit's minimum for a root view: 16 leading/trailing at compact width, 20 at regular
-    /// width, 0 top and bottom (`uikit.md`, "Layout margins, safe area, guides").
+    /// width, 0 top and bottom (`docs/uikit-rules.md`, "Layout margins, safe area and guides").
     public static func forWidthClass(_ widthClass: SizeClass) -> SystemMinimumMargins {
         let side: Double = widthClass == .compact ? 16 : 20
         return SystemMinimumMargins(top: 0, leading: side, bottom: 0, trailing: side)
@@ -77,7 +77,7 @@ public struct DeviceConfiguration: Hashable, Sendable, CustomStringConvertible {
         return SafeAreaInsets(top: full.top, left: 0, bottom: full.bottom, right: 0)
     }
 
-    /// Horizontal and vertical size classes (`uikit.md`, "Size classes").
+    /// Horizontal and vertical size classes (`docs/uikit-rules.md`, "Size classes").
     public var sizeClasses: SizeClasses {
         switch device.kind {
         case .custom(let declared):

@@ -21,7 +21,7 @@ public enum SemanticContentAttribute: String, Hashable, Sendable, CaseIterable {
     /// The direction a view with this attribute lays out in when the environment (the case's
     /// `layoutDirection`) runs in `environment`: UIKit's `userInterfaceLayoutDirection(for:)`.
     ///
-    /// Rules (`reference/uikit.md`, "Right-to-left"): `unspecified` follows the environment;
+    /// Rules (`docs/uikit-rules.md`, "Right-to-left"): `unspecified` follows the environment;
     /// `playback` (media controls) and `spatial` (directional controls such as a D-pad) stay
     /// left-to-right; `forceLeftToRight` and `forceRightToLeft` force their direction. Under a
     /// left-to-right environment only `forceRightToLeft` changes anything. O(1).

@@ -4,7 +4,7 @@ import LinearConstraints
 public typealias PixelRect = LayoutRect
 
 /// A device's pixel grid: points snap to the nearest multiple of 1/scale, ties up
-/// (`reference/uikit.md`, "Pixel rounding": 950.25 -> 950.5 at @2x, 173.5 -> 521/3 at @3x).
+/// (`docs/uikit-rules.md`, "Pixel rounding": 950.25 -> 950.5 at @2x, 173.5 -> 521/3 at @3x).
 ///
 /// The rule, computed in units of pixels so the grid itself is exact: `p = v · scale`; the result
 /// is `n / scale` with `n = ⌊p⌋ + 1` when the fraction `p − ⌊p⌋` is at least

@@ -1,6 +1,6 @@
 /// An iPad multitasking pane: the app's window as one side of Split View, or a Slide Over panel.
 ///
-/// Strut's rule for pane sizes, chosen because it reproduces every fact in `uikit.md` ("Size
+/// Strut's rule for pane sizes, chosen because it reproduces every fact in `docs/uikit-rules.md` ("Size
 /// classes") and the widths Apple's Human Interface Guidelines list for the 9.7", 10.5" and 12.9"
 /// iPads:
 /// - the two panes of a split are separated by a 10 pt divider;
@@ -12,7 +12,7 @@
 /// A pane is as tall as the screen in its orientation. Its width class is regular when the pane
 /// is at least 678 pt wide and compact otherwise: landscape two thirds are wR everywhere, a
 /// landscape half is wR only on the 12.9" (678) and wC on the 9.7" (507), thirds and Slide Over
-/// are wC, and every portrait pane is wC, as `uikit.md` says. The height class stays regular.
+/// are wC, and every portrait pane is wC, as `docs/uikit-rules.md` says. The height class stays regular.
 /// A pane keeps the top and bottom safe-area insets of the full screen in its orientation (the
 /// status bar and home indicator run across both panes) and has no left or right inset; for
 /// Slide Over this is (uncertain): it floats over the other app.

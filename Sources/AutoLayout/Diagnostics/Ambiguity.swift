@@ -2,7 +2,7 @@ import Cassowary
 import LinearConstraints
 
 /// A solver that can tell which variables are ambiguous: whose value is not unique over the
-/// optimal solutions (DESIGN.md, "Semantics"). Strategies without it report no ambiguity
+/// optimal solutions (docs/architecture.md, "Semantics"). Strategies without it report no ambiguity
 /// (`LayoutResult.ambiguous` is nil), rather than a guess.
 public protocol AmbiguityReporting {
     /// The variables among `candidates` whose value is not unique over the optimal solutions.

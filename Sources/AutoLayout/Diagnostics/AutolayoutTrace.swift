@@ -1,5 +1,5 @@
 extension LayoutResult {
-    /// An `_autolayoutTrace`-style tree (`reference/uikit.md`, "Priorities"): one line per view,
+    /// An `_autolayoutTrace`-style tree (`docs/uikit-rules.md`, "Ambiguity"): one line per view,
     /// `|   ` per depth, `*` before views that constraints position (every view here: Strut lays
     /// out only constraint items), the view's frame, and for an ambiguous view
     /// `- AMBIGUOUS LAYOUT for v3.minY{id: 13}, v3.Height{id: 15}` (ids are solver variables).

@@ -1,5 +1,5 @@
 /// The rule Strut uses to choose which member of a conflicting set to break (UIKit's choice
-/// depends on undocumented internal keys, `reference/uikit.md`, "Priorities").
+/// depends on undocumented internal keys, `docs/uikit-rules.md`, "Conflicts").
 public let conflictBreakingRule = """
     Strut breaks the member added last in lowering order (the highest constraint id: built-in \
     guides, then autoresizing constraints, then intrinsic size, then the case's constraints, \

@@ -1,7 +1,7 @@
 import LinearConstraints
 
 /// The insets of every view's safe-area, margins and readable guides, computed from frames as
-/// UIKit computes them (`reference/uikit.md`, "Layout margins, safe area, guides").
+/// UIKit computes them (`docs/uikit-rules.md`, "Layout margins, safe area and guides").
 ///
 /// - Safe area: the root's is the device's safe area plus `additionalSafeAreaInsets`; any other
 ///   view's is the part of it its superview's safe rectangle does not cover: on each side the

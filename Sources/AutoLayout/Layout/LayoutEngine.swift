@@ -1,7 +1,7 @@
 import LinearConstraints
 
 /// Lays out one case on devices, keeping one solver: the first layout installs the lowered
-/// system; every later `layout(on:)` switches device incrementally (DESIGN.md, "Strategies"):
+/// system; every later `layout(on:)` switches device incrementally (docs/architecture.md, "Strategies"):
 /// the root's frame and the guides' insets are suggested values of edit variables, constraints
 /// whose `when` now matches or no longer matches (or whose constants depend on the screen, the
 /// autoresizing constraints under a frameless root) are added or removed, and nothing is rebuilt.

@@ -1,6 +1,6 @@
 import LinearConstraints
 
-/// The outcome of laying out one case on one device (spec/case-format.md, "Result of solving
+/// The outcome of laying out one case on one device (docs/case-format.md, "Result of solving
 /// one case on one device"): frames, conflicts, ambiguity, objective and counters, plus what the
 /// layout pass itself observed (passes, unmet device edits).
 public struct LayoutResult: Hashable, Sendable {

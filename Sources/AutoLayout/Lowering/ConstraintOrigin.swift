@@ -55,7 +55,7 @@ extension ViewTree {
         }
     }
 
-    /// What an autoresizing constraint pins (`uikit.md` table): the first of a row is `minX`
+    /// What an autoresizing constraint pins (`docs/uikit-rules.md` table): the first of a row is `minX`
     /// (`minY`) unless it is `S.width == maxX + R` (rows `&--`, `&&-`), then `maxX` (`maxY`);
     /// the second is `width` (`height`) except in row `-&-`, where it is `maxX` (`maxY`).
     func autoresizingPart(_ mask: AutoresizingMask, _ axis: LayoutAxis, second: Bool) -> String {

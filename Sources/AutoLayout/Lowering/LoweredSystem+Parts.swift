@@ -46,14 +46,14 @@ extension LoweredSystem {
     }
 
     /// The superview's size for autoresizing: its `frame` size in the file; zero without one,
-    /// except the root, which then has the device's screen size (`spec/case-format.md`).
+    /// except the root, which then has the device's screen size (`docs/case-format.md`).
     func autoresizingSuperviewSize(_ s: ViewIndex, _ axis: LayoutAxis) -> Double {
         if let f = tree.views[s.rawValue].frame { return axis == .horizontal ? f.width : f.height }
         guard s == tree.root else { return 0 }
         return axis == .horizontal ? configuration.screenSize.width : configuration.screenSize.height
     }
 
-    /// The table of `uikit.md` ("Autoresizing masks") for one axis, in window coordinates: the
+    /// The table of `docs/uikit-rules.md` ("Autoresizing masks") for one axis, in window coordinates: the
     /// view's position relative to its superview is `r = v.min − S.min`, `maxX = r + size`.
     /// The view's own variable comes first in each expression, so logs read `v.minX == ...`.
     func autoresizingPair(view: ViewIndex, superview s: ViewIndex, axis: LayoutAxis) -> (Constraint, Constraint) {

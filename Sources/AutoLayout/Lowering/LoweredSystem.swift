@@ -7,7 +7,7 @@ import LinearConstraints
 /// 1. built-in guides tied to their owners: safe area, margins and readable guides through four
 ///    inset variables each (`g.minX == o.minX + left`, `g.width == o.width − left − right`, ...),
 ///    a scroll view's frame guide equal to its frame and its content guide at its origin;
-/// 2. autoresizing-mask constraints of views that translate their mask (`uikit.md` table);
+/// 2. autoresizing-mask constraints of views that translate their mask (`docs/uikit-rules.md` table);
 /// 3. intrinsic content size: `size <= intrinsic @hugging`, `size >= intrinsic @compression`;
 /// 4. the case's constraints, in file order (`isInstalled` false when inactive or when their
 ///    `when` does not match the device's size classes).

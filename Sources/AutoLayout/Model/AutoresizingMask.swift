@@ -1,5 +1,5 @@
 /// UIKit's `UIView.AutoresizingMask`: which of a view's margins and sizes stretch with its
-/// superview. Bit values are UIKit's (`reference/uikit.md`, "Autoresizing masks").
+/// superview. Bit values are UIKit's (`docs/uikit-rules.md`, "Autoresizing masks").
 public struct AutoresizingMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -4,7 +4,7 @@ extension ViewTree {
     /// UIKit's `systemLayoutSizeFitting`: the size `view` takes when its subtree is laid out on
     /// its own, its width and height pulled toward `fitting.target` at the fitting priorities.
     ///
-    /// As UIKit does (peers.md: an engine is built and discarded per call), the subtree is lowered
+    /// As UIKit does (docs/peers.md: an engine is built and discarded per call), the subtree is lowered
     /// as a free-standing tree (`subtree(rootedAt:)`) into a fresh solver: the view at the origin
     /// (its minX and minY edit variables at `LayoutPriorities.deviceEdit`), no safe area (a view
     /// outside a window has none), its own layout margins, and instead of the screen's size two

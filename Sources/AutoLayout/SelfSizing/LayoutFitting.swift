@@ -18,7 +18,7 @@ public struct LayoutFitting: Hashable, Sendable {
     /// `UIView.layoutFittingCompressedSize`: (0, 0), the smallest size the constraints allow.
     public static let compressedSize = PointSize(width: 0, height: 0)
     /// `UIView.layoutFittingExpandedSize`: (10 000, 10 000), the largest size the constraints
-    /// allow (UIKit's value as printed on the iOS simulator; `uikit.md` does not give it).
+    /// allow (UIKit's value as printed on the iOS simulator; `docs/uikit-rules.md` does not give it).
     public static let expandedSize = PointSize(width: 10_000, height: 10_000)
 
     /// The compressed target at the fitting priority.

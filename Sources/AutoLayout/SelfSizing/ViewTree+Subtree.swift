@@ -2,7 +2,7 @@ import LinearConstraints
 
 extension ViewTree {
     /// The subtree of `view` as a free-standing tree whose root is `view`: what UIKit's temporary
-    /// engine for `systemLayoutSizeFitting` holds (peers.md: it builds and discards an engine per
+    /// engine for `systemLayoutSizeFitting` holds (docs/peers.md: it builds and discards an engine per
     /// call).
     ///
     /// - Views: `view` and its descendants, in case order (superviews still come first); the new

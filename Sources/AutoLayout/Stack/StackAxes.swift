@@ -33,7 +33,7 @@ struct StackAxes: Hashable, Sendable {
 ///
 /// Baseline alignment only means something across a horizontal stack (baselines are vertical
 /// positions). On a vertical stack Strut treats `firstBaseline` as `leading` and `lastBaseline` as
-/// `trailing`, the edges a view without a baseline falls back to; uikit.md does not say what
+/// `trailing`, the edges a view without a baseline falls back to; docs/uikit-rules.md does not say what
 /// UIKit does there, so this is Strut's documented choice.
 enum CrossAlignment: Hashable, Sendable {
     case fill, leading, center, trailing, firstBaseline, lastBaseline
@@ -62,8 +62,8 @@ enum CrossAlignment: Hashable, Sendable {
     }
 }
 
-/// UIKit's generated-constraint identifiers and priorities (uikit.md, "Stack views: generated
-/// constraints"), in one place so the generator and its tests cannot drift apart silently.
+/// UIKit's generated-constraint identifiers and priorities (docs/uikit-rules.md, "Stack views"),
+/// in one place so the generator and its tests cannot drift apart silently.
 enum StackIdentifier {
     static let canvasConnection = "UISV-canvas-connection"
     static let canvasFit = "UISV-canvas-fit"
@@ -81,7 +81,7 @@ enum StackIdentifier {
     static let ambiguitySuppression = "UISV-ambiguity-suppression"
 }
 
-/// The priorities of the generated stack constraints (uikit.md, "Stack views: generated constraints").
+/// The priorities of the generated stack constraints (docs/uikit-rules.md, "Stack views").
 public enum StackPriority {
     static let canvasFit = Priority(49)
     static let spacingHidden = Priority(50)

@@ -52,7 +52,7 @@ extension StackBuilder {
     /// (the edges a view without a baseline falls back to). With different baseline offsets
     /// these cannot all hold, which 999.5 allows: the items hang from the top (sit on the
     /// bottom) of a taller stack instead of floating ambiguously. This equality is Strut's
-    /// reading; uikit.md does not settle it. `UISV-spanning-fit`: the spanner's cross dimension == 0 @51 (@0.001 when every
+    /// reading; docs/uikit-rules.md does not settle it. `UISV-spanning-fit`: the spanner's cross dimension == 0 @51 (@0.001 when every
     /// item is hidden, and then no item bounds it).
     mutating func spanner(_ alignment: CrossAlignment, reference: ViewIndex, shown: [ViewIndex]) {
         let spanner = addGuide(StackIdentifier.alignmentSpanner)

@@ -31,7 +31,7 @@ extension StackBuilder {
     /// visible views around the hidden run on its outer boundaries and 0 elsewhere (inside a run,
     /// and where the run touches the canvas), so the hidden views sit, zero-sized, in the middle
     /// of the gap of a fill stack and every one of these constraints can hold at once there.
-    /// (uikit.md gives "gap around a hidden item, half spacing, 50"; this placement is Strut's
+    /// (docs/uikit-rules.md gives "gap around a hidden item, half spacing, 50"; this placement is Strut's
     /// reading of it.)
     mutating func generateHidden() {
         let arranged = stack.arranged

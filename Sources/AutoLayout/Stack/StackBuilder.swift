@@ -1,7 +1,7 @@
 import LinearConstraints
 
 /// Generates the constraints and layout guides of ONE stack view, in model terms, as UIKit's
-/// `UIStackView` does (uikit.md, "Stack views: generated constraints", and the Alignment
+/// `UIStackView` does (docs/uikit-rules.md, "Stack views", and the Alignment
 /// paragraph after it). `StackGeneration` runs one builder per stack.
 ///
 /// The canvas is what the items connect to: the stack itself, or its margins guide when the

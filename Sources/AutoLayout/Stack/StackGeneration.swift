@@ -2,7 +2,7 @@ import LinearConstraints
 
 /// What the stack views of a tree generate, in model terms: the layout guides UIKit's
 /// `UIStackView` adds (`UISV-alignment-spanner`, `UISV-distributing`) and its constraints, with
-/// UIKit's identifiers and priorities (uikit.md, "Stack views: generated constraints").
+/// UIKit's identifiers and priorities (docs/uikit-rules.md, "Stack views").
 ///
 /// HOW THE LOWERING USES IT: `LoweredSystem.expanded` calls
 /// `tree.expandingStacks(grid: configuration.pixelGrid)` after appending the visual formats'
@@ -21,7 +21,7 @@ import LinearConstraints
 /// Guides' attributes that no constraint touches (a gap guide's cross axis, the spanner's
 /// position along the axis) are free, as in UIKit: only views' ambiguity should be reported.
 ///
-/// Not generated: `UISV-text-width-disambiguation` (uikit.md gives only "horizontal fill-like
+/// Not generated: `UISV-text-width-disambiguation` (docs/uikit-rules.md gives only "horizontal fill-like
 /// stack with several multi-line labels, 950 (+25/n steps)"; the case model has no notion of
 /// a multi-line label and the constraint's form is not given, so it cannot be made faithfully).
 public struct StackGeneration: Hashable, Sendable {

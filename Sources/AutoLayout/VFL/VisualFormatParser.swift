@@ -2,7 +2,7 @@ import LinearConstraints
 
 /// The Visual Format Language parser. The grammar is Apple's (Auto Layout Guide, appendix "Visual
 /// Format Language", `developer.apple.com/library/archive/documentation/UserExperience/Conceptual/
-/// AutolayoutPG/VisualFormatLanguage.html`), as `reference/uikit.md` quotes it:
+/// AutolayoutPG/VisualFormatLanguage.html`), as `docs/uikit-rules.md` quotes it:
 ///
 /// ```
 /// <visualFormatString> ::= (<orientation>:)? (<superview><connection>)? <view>(<connection><view>)* (<connection><superview>)?

@@ -2,7 +2,7 @@ import AutoLayout
 import LinearConstraints
 
 /// The four peer workloads as view trees (layout cases), constraint for constraint the
-/// definitions of reference/peers.md that `PeerWorkload` builds at solver level.
+/// definitions of docs/peers.md that `PeerWorkload` builds at solver level.
 ///
 /// Mapping: the root is `main`, views are `v0 ... v{N-1}`, and each constraint carries the
 /// workload's name for it as identifier (`v12.left`), so conflict reports and system files agree.
@@ -30,7 +30,7 @@ extension PeerWorkload {
         } else {
             b.expect.append(DeviceExpectation(device: "*", conflicts: []))
         }
-        return b.finish(request, "the \(kind) workload of reference/peers.md with \(views) views")
+        return b.finish(request, "the \(kind) workload of docs/peers.md with \(views) views")
     }
 
     /// Flat and chain always have one optimum; a grid does when its last row is full (the

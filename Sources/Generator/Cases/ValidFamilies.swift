@@ -26,7 +26,7 @@ extension GeneratorFamilies {
         Family(
             "peer-\(kind)", .peer,
             summary: """
-                The \(kind) workload of reference/peers.md as a view tree, constraint for constraint (identifiers \
+                The \(kind) workload of docs/peers.md as a view tree, constraint for constraint (identifiers \
                 v<i>.<role> as in its system file), on two custom devices peer-portrait and peer-landscape whose \
                 screens are the workload's root sizes. \(peerNote(kind)) The seed is recorded but changes nothing.
                 """,
@@ -42,7 +42,7 @@ extension GeneratorFamilies {
         Family(
             "peer-\(kind)-system", .system,
             summary: """
-                The \(kind) workload of reference/peers.md as a system file (PeerWorkload.systemFile): edit \
+                The \(kind) workload of docs/peers.md as a system file (PeerWorkload.systemFile): edit \
                 variables, every constraint in build order, portrait size and check, landscape size and check; a \
                 first check step's label records the regenerating command. The seed changes nothing.
                 """,

@@ -3,9 +3,9 @@ import LinearConstraints
 
 /// What a family's cases are for, as `strut generate --list` groups them.
 public enum FamilyKind: String, Hashable, Sendable, CaseIterable {
-    /// The four peer workloads of reference/peers.md as view trees.
+    /// The four peer workloads of docs/peers.md as view trees.
     case peer
-    /// Solver-level operation sequences (system files, spec/system-format.md).
+    /// Solver-level operation sequences (system files, docs/system-format.md).
     case system
     /// Random trees and constraint sets built to be fully determined and conflict-free.
     case validRandom = "valid-random"
@@ -46,7 +46,7 @@ public enum GeneratedOutput: Hashable, Sendable {
         }
     }
 
-    /// `.json` for cases, `.system.json` for system files (spec/system-format.md's extension).
+    /// `.json` for cases, `.system.json` for system files (docs/system-format.md's extension).
     public var fileExtension: String {
         switch self {
         case .layout: ".json"

@@ -11,7 +11,7 @@ extension GeneratorFamilies {
                 200 at `low`. Lexicographically the single higher preference wins: expect "*" records x's frame \
                 ([20, 20, 100, 44] with the default priorities), no ambiguity, no conflict.
                 """,
-            targets: "Weighted strategies (Kiwi, cassowary-weighted): past 1 000 views at 750/250 the many low errors outweigh the one high error and x comes out 200 wide (peers.md failure 6).",
+            targets: "Weighted strategies (Kiwi, cassowary-weighted): past 1 000 views at 750/250 the many low errors outweigh the one high error and x comes out 200 wide (docs/peers.md failure 6).",
             defaultSize: 2002, sizeRange: 2...1_000_000,
             knobs: [Knob("high", 750, 1...999, "priority of the single preference"), Knob("low", 250, 1...999, "priority of the many opposing preferences")]
         ) { .layout(AdversarialPriorities.ladder($0)) },

@@ -1,6 +1,6 @@
 import LinearConstraints
 
-/// Family `operations`: long random interleavings of solver operations (spec/system-format.md),
+/// Family `operations`: long random interleavings of solver operations (docs/system-format.md),
 /// aimed at the states where incremental solvers break: rejected required adds (Kiwi keeps the
 /// rejected row, nucleic/kiwi#52, and may then die in the dual simplex, #15), removals of
 /// constraints that carry error terms, edits and suggested values across all of it, redundant
@@ -109,7 +109,7 @@ extension GeneratorFamilies {
         targets: """
             Incremental solver state after rejected adds (Kiwi keeps the rejected row, nucleic/kiwi#52, and can \
             then fail in the dual simplex, #15), removal of constraints carrying error terms, suggestions across \
-            all of it, degenerate and redundant rows, spurious unboundedness from tolerance residue (peers.md).
+            all of it, degenerate and redundant rows, spurious unboundedness from tolerance residue (docs/peers.md).
             """,
         size: "steps", defaultSize: 2000, sizeRange: 1...10_000_000, knobs: OperationSequenceBuilder.knobs
     ) { r in

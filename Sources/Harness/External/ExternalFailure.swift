@@ -1,5 +1,5 @@
 /// An outside solver that stopped speaking the adapter protocol: it died, hung past its timeout,
-/// or answered nonsense (spec/system-format.md: "a finding, not a harness failure").
+/// or answered nonsense (docs/adapter-protocol.md, "Failures: dead, hung or nonsense").
 ///
 /// Recorded once per session, on the `ExternalSolver` that saw it; from then on that solver is
 /// dead (every operation throws `SolverError.internalError(description)`, values read NaN and

@@ -8,7 +8,7 @@ private let systemWrite = Darwin.write
 #endif
 
 /// One outside solver process: `/bin/sh -c COMMAND` with pipes on its standard input, output and
-/// error, spoken to one JSON line at a time (spec/system-format.md, "Outside solvers").
+/// error, spoken to one JSON line at a time (docs/adapter-protocol.md).
 ///
 /// Every wait is bounded: writes and reads poll(2) the non-blocking pipe ends against a deadline,
 /// and a process that does not answer in time is killed with SIGKILL (its whole process group,

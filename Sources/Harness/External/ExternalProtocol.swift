@@ -1,6 +1,6 @@
 import LinearConstraints
 
-/// The adapter protocol of spec/system-format.md, "Outside solvers": requests are the system
+/// The adapter protocol of docs/adapter-protocol.md: requests are the system
 /// file's step objects plus `{"reset": true}`, one JSON object per line; each gets exactly one
 /// response line.
 ///

@@ -35,7 +35,7 @@ extension ExternalSolver {
     /// satisfy every accepted required constraint within 1e-7 of the constraint's magnitude at
     /// those values (|constant| + Σ|coefficient·value|, at least 1). The outside solver's
     /// insides are out of reach, but a required constraint it accepted and then violates (Kiwi
-    /// after a rejected add, peers.md failure 1) is a wrong answer seen from here.
+    /// after a rejected add, docs/peers.md failure 1) is a wrong answer seen from here.
     /// O(constraints · terms), plus a `check` request when values are not cached.
     public func checkInvariants() throws(SolverError) {
         if let dead = session.deadError { throw dead }

@@ -1,7 +1,7 @@
 import ExactSolver
 import LinearConstraints
 
-/// The checks of a system file (spec/system-format.md) under each strategy:
+/// The checks of a system file (docs/system-format.md) under each strategy:
 /// - `required-satisfied`: every required constraint present holds after every step;
 /// - `rejected-changes-state`: a rejected step leaves every value and the objective exactly as before;
 /// - `error-outcome`: no step ends in an error outcome (`unbounded`, an internal error);

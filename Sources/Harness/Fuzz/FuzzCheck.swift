@@ -13,7 +13,7 @@ import LinearConstraints
 ///   strategies against the first).
 ///
 /// Weighted strategies (`usesWeights`) minimise one weighted sum, not lexicographic levels
-/// (DESIGN.md "Semantics"), so their objectives, values and ambiguity legitimately differ from the
+/// (docs/architecture.md "Semantics"), so their objectives, values and ambiguity legitimately differ from the
 /// oracle's and the reference's: they are judged on everything else (required constraints,
 /// accept/reject, conflicts, determinism, metamorphic relations), never on optimality.
 ///

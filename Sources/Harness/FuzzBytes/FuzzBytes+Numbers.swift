@@ -4,7 +4,7 @@ import LinearConstraints
 /// (neighbouring bytes give neighbouring numbers, so a one-step mutation nudges a constant);
 /// the top of each range maps to awkward values that have found bugs in Cassowary engines:
 /// residues around Kiwi's absolute 1e-8 tolerance, thirds that do not round-trip through
-/// decimal, magnitudes up to 1e18 against ordinary points (`reference/peers.md`, Kiwi's known
+/// decimal, magnitudes up to 1e18 against ordinary points (`docs/peers.md`, Kiwi's known
 /// failures; commits 9ca5693 and ce34151 of this repository).
 extension FuzzBytes {
     /// Awkward magnitudes and fractions, the last 32 byte values of `constant` and `length`.

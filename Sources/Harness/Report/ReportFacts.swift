@@ -1,6 +1,6 @@
 /// What every report format derives from one results file, computed once: the strategies and
 /// families in work-item order, the family of each invariant failure, the verdict, strategy
-/// ratios and the invariant rows. Nothing here needs a solver (DESIGN.md: reports read the
+/// ratios and the invariant rows. Nothing here needs a solver (docs/architecture.md: reports read the
 /// results file only).
 struct ReportFacts {
     let results: BenchResults
