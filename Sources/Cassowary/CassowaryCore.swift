@@ -20,6 +20,9 @@ struct CassowaryCore {
     var debugChecks = false
     /// When false, a rejected add reports an empty conflict (used by the conflict filter itself).
     var explainConflicts = true
+    /// When false, a rejected add reports its certificate's members unminimised
+    /// (`Solver+Conflict.swift`): a layout pass that leaves the explanation to diagnostics.
+    var minimizeConflicts = true
 
     var tableau = Tableau()
     var levels = ObjectiveLevels()

@@ -101,15 +101,17 @@ struct Worker {
 
     /// Lays the tree out on each device in turn on one engine (so every device after the first
     /// is an incremental switch), timing and metering exactly the `layout(on:)` call: a layout
-    /// pass (solve and frames). When `diagnostics` has a slot per device, the ambiguity report
-    /// of each device's layout is then asked apart (`LayoutEngine.ambiguity()`) and timed as
-    /// its own phase, as UIKit runs `hasAmbiguousLayout` only when asked.
+    /// pass (solve and frames; conflicts broken, their sets left unminimised where the solver
+    /// can defer that). When `diagnostics` has a slot per device, the diagnostics of each
+    /// device's layout (ambiguity and minimal conflicting sets, `LayoutEngine.diagnose()`) are
+    /// then asked apart and timed as their own phase, as UIKit answers `hasAmbiguousLayout`
+    /// only when asked.
     func layoutPass<S: ConstraintSolver>(
         _ solver: S, _ tree: ViewTree, _ direction: LayoutDirection?, _ devices: [DeviceConfiguration],
         _ items: inout [Accumulator], _ diagnostics: inout [Accumulator], measured: Bool, stop: (() -> Bool)? = nil
     ) throws(LoweringError) {
         var engine = LayoutEngine(tree: tree, solver: solver, direction: direction)
-        engine.reportsAmbiguity = false
+        engine.diagnosesInLayoutPass = false
         engine.shouldStop = stop
         for (k, device) in devices.enumerated() {
             let pivots = engine.solver.counters.pivots
@@ -130,25 +132,32 @@ struct Worker {
                 items[k].direction = result.layoutDirection.rawValue
             }
             guard k < diagnostics.count else { continue }
+            // The ambiguity report is one solver call: the time limit is asked before it.
+            if let stop, stop() { throw .cutOff }
             measureDiagnostics(engine, result, &diagnostics[k], measured: measured)
         }
     }
 
-    /// Times and meters one ambiguity report of the engine's current layout.
+    /// Times and meters one diagnosis of the engine's current layout. Its digest covers the
+    /// ambiguous views and attributes and the minimal conflicting sets.
     func measureDiagnostics<S: ConstraintSolver>(_ engine: LayoutEngine<S>, _ result: LayoutResult, _ item: inout Accumulator, measured: Bool) {
         let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        let ambiguous = engine.ambiguity()
+        let diagnosis = engine.diagnose()
         let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
         guard measured else { return }
         let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
         item.add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
             var d = StableDigest()
-            for r in ambiguous ?? [] {
+            for r in diagnosis.ambiguous ?? [] {
                 d.add(r.view)
                 for a in r.attributes { d.add(a) }
             }
+            for c in diagnosis.conflicts {
+                for m in c.constraints { d.add(m) }
+                d.add(c.broken)
+            }
             return ItemRecord.Outcome(
-                framesDigest: d.hex, conflicts: result.conflicts.count, ambiguous: ambiguous?.count,
+                framesDigest: d.hex, conflicts: diagnosis.conflicts.count, ambiguous: diagnosis.ambiguous?.count,
                 counters: engine.solver.counters, pivots: 0, allocatedBytes: 0, freedBytes: 0)
         }
         item.direction = result.layoutDirection.rawValue

@@ -41,9 +41,10 @@ struct BenchCommand: ParsableCommand {
             same for any --jobs.
 
             Phases: first and switch time a layout pass (solve and frames, what UIKit's layout pass \
-            does); diagnostics times the ambiguity report of each of those layouts, asked apart \
-            (UIKit's hasAmbiguousLayout); --no-diagnostics leaves it out. Invariants that need \
-            ambiguity compute it in their own unmeasured pass either way.
+            does; a conflict breaks a constraint there, its conflicting set unminimised); \
+            diagnostics times the diagnosis of each of those layouts, asked apart (ambiguity, \
+            UIKit's hasAmbiguousLayout, and the minimal conflicting sets); --no-diagnostics leaves \
+            it out. Invariants that need either compute it in their own unmeasured pass.
 
             Devices: --devices takes a device spec (ids, phones, ipads, splits, all, lists); without \
             it each case's own devices, else the standard set: \(BenchPlan.standardDeviceSpec).
@@ -134,7 +135,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
     var runThreshold = 0.5
 
-    @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (the ambiguity report of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
+    @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (ambiguity and minimal conflicting sets of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
     var diagnostics = true
 
     @Flag(help: "Print plain progress lines even on a terminal.")

@@ -13,13 +13,6 @@ extension CassowarySolver: AmbiguityReporting {}
 extension RebuildingCassowarySolver: AmbiguityReporting {}
 
 extension LayoutEngine {
-    /// The diagnostics of the current layout, asked apart from the layout pass (UIKit's
-    /// `hasAmbiguousLayout`): the ambiguity report of `LayoutResult.ambiguous` for the device of
-    /// the last `layout(on:)`. Nil before the first layout or when the solver cannot tell.
-    public func ambiguity() -> [AmbiguityReport]? {
-        system.flatMap { ambiguity($0) }
-    }
-
     /// Per view (case order), the frame components (`minX`, `minY`, `width`, `height`) the
     /// optimal solutions do not agree on; views with none are left out. Nil when the solver
     /// does not report ambiguity. One exact test per view variable (`ambiguousVariables`).

@@ -2,7 +2,7 @@ import LinearConstraints
 
 extension LayoutEngine {
     /// Reads the solved layout into a `LayoutResult`: snapped frames, conflicts, ambiguity (when
-    /// `reportsAmbiguity`), objective, counters, and the edits the solver could not honour.
+    /// `diagnosesInLayoutPass`), objective, counters, and the edits the solver could not honour.
     /// O(views + constraints) plus the ambiguity query.
     func result(_ s: LoweredSystem, passes: Int, settled: Bool) -> LayoutResult {
         let window = windowFrames(s)
@@ -10,15 +10,17 @@ extension LayoutEngine {
         return LayoutResult(
             caseName: tree.name, device: s.configuration.id, strategy: solver.strategy, layoutDirection: s.direction,
             frames: tree.views.indices.map { LayoutResult.ViewFrame(view: tree.views[$0].id, frame: snapped[$0]) },
-            windowFrames: window, conflicts: conflictReports(s), ambiguous: reportsAmbiguity ? ambiguity(s) : nil,
+            windowFrames: window, conflicts: conflictReports(s), ambiguous: diagnosesInLayoutPass ? ambiguity(s) : nil,
             objective: solver.objective(), counters: solver.counters, passes: passes, settled: settled,
             unmetEdits: unmetEdits(s), rejected: rejectedTexts(s))
     }
 
-    /// The conflicts behind the currently broken constraints, in id order.
-    func conflictReports(_ s: LoweredSystem) -> [ConflictReport] {
-        state.indices.compactMap { i -> ConflictReport? in
-            guard state[i] == .broken, let set = conflictSets[i] else { return nil }
+    /// The conflicts behind the currently broken constraints, in id order (with `sets`, other
+    /// sets than the recorded ones: `diagnose()`'s minimised ones).
+    func conflictReports(_ s: LoweredSystem, sets: [[ConstraintID]?]? = nil) -> [ConflictReport] {
+        let sets = sets ?? conflictSets
+        return state.indices.compactMap { i -> ConflictReport? in
+            guard state[i] == .broken, let set = sets[i] else { return nil }
             let members = set.sorted()
             return ConflictReport(
                 constraints: members.map { s.tree.name(of: s.constraints[$0.rawValue].origin) },

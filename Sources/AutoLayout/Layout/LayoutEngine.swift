@@ -28,11 +28,17 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     /// Constraints the last device switch removed and re-added (0 when the switch was only
     /// suggested values); every installed constraint for a first layout.
     public private(set) var reinstalledCount = 0
-    /// Whether `layout(on:)` also answers the ambiguity question (`LayoutResult.ambiguous`).
-    /// True by default, as a full report wants; false makes `layout(on:)` a pure layout pass
-    /// (solve and frames, what UIKit's layout pass does), with `ambiguity()` asked apart, as
-    /// UIKit's `hasAmbiguousLayout` is (`strut bench` times the two as separate phases).
-    public var reportsAmbiguity = true
+    /// Whether `layout(on:)` also runs the diagnostics: the ambiguity question
+    /// (`LayoutResult.ambiguous`) and the minimisation of each conflicting set. True by default,
+    /// as a full report wants. False makes `layout(on:)` a layout pass (solve and frames, what
+    /// UIKit's layout pass does): `ambiguous` is nil, and a conflict names the set the solver's
+    /// certificate gives (conflicting, not necessarily minimal) where the solver can defer the
+    /// minimisation (`DeferredConflictExplanation`); `diagnose()` then answers both, as UIKit's
+    /// `hasAmbiguousLayout` is asked apart. `strut bench` times the two as separate phases.
+    /// The constraint broken is the same either way: in a fresh layout it is always the one
+    /// being added, and where another member could be the one to break (a device switch), the
+    /// set is minimised in the pass.
+    public var diagnosesInLayoutPass = true
     /// Asked before every constraint the engine adds; true abandons the layout with
     /// `LoweringError.cutOff` (a benchmark's per-run time limit). The engine is then in an
     /// unspecified state and should be discarded. Nil: never stop.
@@ -40,8 +46,10 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
 
     /// Per constraint id: whether and how it is in the solver.
     var state: [InstallState] = []
-    /// Per constraint id: the minimal set reported when it was broken.
+    /// Per constraint id: the conflicting set reported when it was broken, and whether it is
+    /// minimal (it is unless the solver deferred the minimisation to `diagnose()`).
     var conflictSets: [[ConstraintID]?] = []
+    var conflictMinimal: [Bool] = []
     /// Per constraint id: the error of a rejection that was not a conflict.
     var rejections: [SolverError?] = []
     /// Suggested values of the root's four edit variables and of every inset variable.
@@ -64,6 +72,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     ///   such an error the engine is in an unspecified state and should be discarded.
     public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
         let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
+        configureConflictExplanation()
         if let current = system { try switchSystem(from: current, to: next) } else { try installFresh(next) }
         system = next
         let size = configuration.screenSize
@@ -77,6 +86,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
         let n = s.constraints.count
         state = Array(repeating: .absent, count: n)
         conflictSets = Array(repeating: nil, count: n)
+        conflictMinimal = Array(repeating: true, count: n)
         rejections = Array(repeating: nil, count: n)
         for v in s.rootEditVariables + s.insetEditVariables {
             do throws(SolverError) { try solver.addEditVariable(v, priority: LayoutPriorities.deviceEdit) } catch {
@@ -113,6 +123,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             }
             state[i] = .absent
             conflictSets[i] = nil
+            conflictMinimal[i] = true
             rejections[i] = nil
         }
         for i in isPending.indices where isPending[i] && new.constraints[i].isInstalled {
@@ -133,10 +144,17 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
                 state[id.rawValue] = .required
                 return
             } catch {
-                guard case .unsatisfiable(let set) = error, let victim = set.max() else {
+                guard case .unsatisfiable(var set) = error, var victim = set.max() else {
                     state[id.rawValue] = .rejected
                     rejections[id.rawValue] = error
                     return
+                }
+                var minimal = solverMinimizesConflicts
+                if !minimal && victim != id {
+                    // Another member may be the one to break: which one needs the minimal set now.
+                    set = minimalConflict(set, adding: id, s)
+                    victim = set.max() ?? id
+                    minimal = true
                 }
                 if victim != id, state[victim.rawValue] == .required {
                     do throws(SolverError) { try solver.remove(victim) } catch {
@@ -145,6 +163,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
                 }
                 addBroken(victim, s)
                 conflictSets[victim.rawValue] = set
+                conflictMinimal[victim.rawValue] = minimal
                 if victim == id { return }
             }
         }

@@ -12,10 +12,11 @@ extension StrategyComparison {
         var out = "B/A: \(b) over \(a), thread-CPU time, ratio of \(BaselineReport.quantileName) [\(BaselineReport.percent(RatioStatistics.confidence)) bootstrap interval]; "
         out += "agreement: B's solves judged by strategies-agree against A\n"
         out += BenchTable.table(
-            ["family", "size", "first B/A", "switch B/A", "items", "same objective", "objective differs", "frames differ", "not judged", "A breaks", "B breaks"],
+            ["family", "size", "first B/A", "switch B/A", "diagnostics B/A", "items", "same objective", "objective differs", "frames differ", "not judged", "A breaks", "B breaks"],
             groups.map { g in
                 let agree = g.agreement
-                return [g.family, String(g.size), BaselineReport.interval(g.cpu[.first]), BaselineReport.interval(g.cpu[.switch]), String(g.items),
+                return [g.family, String(g.size), BaselineReport.interval(g.cpu[.first]), BaselineReport.interval(g.cpu[.switch]),
+                        g.cpu[.diagnostics].map { BaselineReport.interval($0) } ?? "-", String(g.items),
                         agree.map { String($0.sameObjective) } ?? "-", agree.map { String($0.objectiveDiffers) } ?? "-",
                         agree.map { String($0.framesDiffer) } ?? "-", agree.map { String($0.notJudged) } ?? "-",
                         Self.breaksText(g.breaksA), Self.breaksText(g.breaksB)]

@@ -1,0 +1,69 @@
+import Cassowary
+import LinearConstraints
+
+/// A solver whose rejected adds can report a conflicting set without minimising it, leaving the
+/// minimisation (a deletion filter of fresh solves) to the diagnostics asked after the layout
+/// pass. `LayoutEngine` uses it when `diagnosesInLayoutPass` is false; other solvers minimise
+/// in the pass as always.
+public protocol DeferredConflictExplanation {
+    /// True: rejected adds report minimal sets; false: the set the solver's certificate names.
+    var minimizesConflicts: Bool { get set }
+    /// A minimal subset of `members` conflicting with `new`, `new` included, sorted; starting
+    /// from `fallback` when `members` and `new` do not conflict (rounding).
+    static func minimalConflict(
+        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: [(ConstraintID, Constraint)]
+    ) -> [ConstraintID]
+}
+
+extension CassowarySolver: DeferredConflictExplanation {}
+
+/// What the diagnostics phase reports of the engine's current layout: ambiguity and the minimal
+/// conflicting set behind each broken constraint.
+public struct LayoutDiagnostics: Hashable, Sendable {
+    /// As `LayoutResult.ambiguous`: nil when the strategy cannot tell.
+    public var ambiguous: [AmbiguityReport]?
+    /// As `LayoutResult.conflicts`, each set minimal.
+    public var conflicts: [ConflictReport]
+}
+
+extension LayoutEngine {
+    /// Ambiguity and minimal conflicts of the current layout, asked apart from the layout pass
+    /// (UIKit's `hasAmbiguousLayout`; its conflict log). With `diagnosesInLayoutPass` false,
+    /// this is where conflicting sets are minimised. Empty before the first layout.
+    public func diagnose() -> LayoutDiagnostics {
+        guard let s = system else { return LayoutDiagnostics(ambiguous: nil, conflicts: []) }
+        var sets = conflictSets
+        for i in state.indices where state[i] == .broken && !conflictMinimal[i] {
+            if let set = sets[i] { sets[i] = minimalConflict(set, adding: ConstraintID(i), s) }
+        }
+        return LayoutDiagnostics(ambiguous: ambiguity(s), conflicts: conflictReports(s, sets: sets))
+    }
+
+    /// Puts the solver in the conflict mode `diagnosesInLayoutPass` asks for (when it can defer).
+    mutating func configureConflictExplanation() {
+        guard var deferring = solver as? any DeferredConflictExplanation else { return }
+        guard deferring.minimizesConflicts != diagnosesInLayoutPass else { return }
+        deferring.minimizesConflicts = diagnosesInLayoutPass
+        if let back = deferring as? Solver { solver = back }
+    }
+
+    /// True when the solver reports minimal sets at `add` (it cannot defer, or it was not asked to).
+    var solverMinimizesConflicts: Bool {
+        (solver as? any DeferredConflictExplanation)?.minimizesConflicts ?? true
+    }
+
+    /// The deletion filter over `set` (constraint ids, `id` among them) with the lowered system's
+    /// constraints as required; the fallback is every constraint installed as required now
+    /// (jointly satisfiable, so every conflicting subset with `id` holds `id`).
+    func minimalConflict(_ set: [ConstraintID], adding id: ConstraintID, _ s: LoweredSystem) -> [ConstraintID] {
+        guard let filter = Solver.self as? any DeferredConflictExplanation.Type else { return set }
+        func pair(_ c: ConstraintID) -> (ConstraintID, Constraint) {
+            var constraint = s.constraints[c.rawValue].constraint
+            constraint.priority = .required
+            return (c, constraint)
+        }
+        let members = set.filter { $0 != id }.map(pair)
+        let fallback = state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) }
+        return filter.minimalConflict(among: members, adding: pair(id), fallback: fallback)
+    }
+}
