@@ -6,10 +6,25 @@ struct Row {
     var syms: [Int32] = []
     var coefs: [Double] = []
     var constant: Double = 0
+    /// The largest magnitude that went into `constant` (never below `|constant|`): the constant's
+    /// rounding error is a few units in the last place of this, not of the constant itself. A
+    /// cancellation keeps it high: 32/3 computed as 5000 - 4989.333333333333 is 10.66666666666697,
+    /// 3e-13 off, half a unit in the last place of 4989, and its scale stays 5000. Decisions on a
+    /// new constraint's residue are relative to it (`tolerance(for:)`).
+    var constantScale: Double = 0
 
     init() {}
 
-    init(constant: Double) { self.constant = constant }
+    init(constant: Double) {
+        self.constant = constant
+        constantScale = abs(constant)
+    }
+
+    /// `constant += d`, rounding residue snapped (`snapConstant`), the scale kept.
+    mutating func addToConstant(_ d: Double) {
+        constant = snapConstant(constant, d)
+        constantScale = max(constantScale, abs(d), abs(constant))
+    }
 
     var count: Int { syms.count }
 
@@ -67,6 +82,7 @@ struct Row {
 
     mutating func scale(by k: Double) {
         constant *= k
+        constantScale *= abs(k)
         for i in coefs.indices { coefs[i] *= k }
     }
 

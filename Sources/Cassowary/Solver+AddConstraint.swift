@@ -87,7 +87,8 @@ extension CassowaryCore {
             if r >= 0 {
                 let basic = tableau.rows[Int(r)]
                 for k in 0..<basic.syms.count { row.add(basic.syms[k], term.coefficient * basic.coefs[k]) }
-                row.constant = snapConstant(row.constant, term.coefficient * basic.constant)
+                row.addToConstant(term.coefficient * basic.constant)
+                row.constantScale = max(row.constantScale, abs(term.coefficient) * basic.constantScale)
             } else {
                 row.add(s, term.coefficient)
             }
@@ -176,8 +177,11 @@ extension CassowaryCore {
         _ = tableau.install(row, basic: art)
         let objectiveSlot = tableau.install(row, basic: Tableau.objectiveSlot)
         optimizeArtificial(objectiveSlot)
-        let residual = tableau.rows[Int(objectiveSlot)].constant
-        let success = abs(residual) <= addTolerance
+        // The residual carries the rounding of phase one's pivots too: its tolerance follows the
+        // largest magnitude that went into it (at least the add's own tolerance).
+        let objective = tableau.rows[Int(objectiveSlot)]
+        let residual = objective.constant
+        let success = abs(residual) <= max(addTolerance, objective.constantScale * 1e-14)
         if !success { conflictCandidates = tableau.rows[Int(objectiveSlot)].syms }
         _ = tableau.uninstall(objectiveSlot)
         if !success { throw .unsatisfiable(conflict: []) }

@@ -53,8 +53,8 @@ extension CassowaryCore {
     }
 
     mutating func shiftConstant(_ r: Int32, by d: Double) {
-        let v = snapConstant(tableau.rows[Int(r)].constant, d)
-        tableau.rows[Int(r)].constant = v
+        tableau.rows[Int(r)].addToConstant(d)
+        let v = tableau.rows[Int(r)].constant
         let b = tableau.rowBasic[Int(r)]
         if v < 0, b >= 0, tableau.kinds[Int(b)].isRestricted { infeasibleRows.append(r) }
     }

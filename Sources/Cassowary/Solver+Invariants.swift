@@ -31,6 +31,9 @@ extension CassowaryCore {
                 }
             }
             guard row.constant.isFinite else { throw fail("row \(r) constant is not finite") }
+            if !(row.constantScale >= abs(row.constant)) {
+                throw fail("row \(r) constant \(row.constant) exceeds its scale \(row.constantScale)")
+            }
             if t.kinds[Int(b)] == .dummy {
                 // A basic dummy records a redundant required equality: it must stay exactly 0.
                 if row.constant != 0 { throw fail("dummy row \(r) has constant \(row.constant)") }

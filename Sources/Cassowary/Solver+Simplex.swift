@@ -12,14 +12,28 @@ extension CassowaryCore {
     var suggestionTolerance: Double { max(1, suggestMagnitude) * 1e-9 }
 
     /// The tolerance for deciding that a new constraint holds (phase one, redundant rows): 1e-14
-    /// of the constraint's own magnitude at the current values, `|constant| + Σ|a·x|` (at least 1),
-    /// about 45 units in the last place: what the substitutions that form the row leave. It was
-    /// 1e-9, which let `v <= -1` in beside `v >= 0` while v stood at 2^30 (StrutFuzzer). An
-    /// infeasibility below this (10 beside 2^50) is still taken for rounding: doubles cannot tell.
+    /// of the magnitude its row is computed from, `|constant| + Σ|a|·S(x)` (at least 1), about 45
+    /// units in the last place: what the substitutions that form the row leave. S(x) is the scale
+    /// of x's row constant (`Row.constantScale`: at least |x|, and the larger numbers x's value was
+    /// computed from), because a value carries the rounding of its history: after 0.001*y == -5
+    /// and x + y <= 0, 3*x == 32 leaves x = 5000 - 4989.333333333333 = 10.66666666666697, and a
+    /// second 3*x == 32 came out with a residue of 9.09e-13, a conflict at 1e-14 of the current
+    /// values (32 + 3·10.67 = 64: 6.4e-13), redundant at 1e-14 of 32 + 3·5000 (1.5e-10).
+    /// It was 1e-9 of the values, which let `v <= -1` in beside `v >= 0` while v stood at 2^30
+    /// (StrutFuzzer). An infeasibility below this (10 beside 2^50) is still taken for rounding:
+    /// doubles cannot tell.
     func tolerance(for e: LinearExpression) -> Double {
         var m = abs(e.constant)
-        for t in e.terms { m += abs(t.coefficient) * max(1, abs(value(of: t.variable))) }
+        for t in e.terms { m += abs(t.coefficient) * max(1, constantScale(of: t.variable)) }
         return max(1, m) * 1e-14
+    }
+
+    /// The scale of a variable's value (`Row.constantScale` of its row; 0 while it is parametric).
+    func constantScale(of variable: Variable) -> Double {
+        let i = Int(variable.index)
+        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return 0 }
+        let r = tableau.basicRow[Int(variableSymbol[i])]
+        return r >= 0 ? tableau.rows[Int(r)].constantScale : 0
     }
 
     /// Pivot elements below this are rounding residue and never chosen. Cancellation residue in a

@@ -158,6 +158,7 @@ struct Tableau {
         dst.syms.append(contentsOf: scratchSyms[0..<written])
         dst.coefs.append(contentsOf: scratchCoefs[0..<written])
         dst.constant = snapConstant(dst.constant, c * src.constant)
+        dst.constantScale = max(dst.constantScale, abs(c) * src.constantScale, abs(dst.constant))
         swap(&dst, &rows[Int(r)])
     }
 

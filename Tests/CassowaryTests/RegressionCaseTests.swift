@@ -85,6 +85,25 @@ import Cassowary
         #expect(records[3].outcome == .ok)
     }
 
+    /// A duplicate required equality is redundant, not a conflict, when the first copy's row
+    /// constant came out of a cancellation at a larger magnitude: 0.001*y == -5 puts y at -5000,
+    /// so x = 32/3 is 5000 - 4989.333333333333 and carries an error of 3e-13, which the duplicate's
+    /// all-dummy row (and phase one for 3*x <= 32) showed as a residue of 9.1e-13. Both adds must
+    /// be accepted, and removing the first copy must leave the second holding x.
+    @Test(arguments: [false, true])
+    func aDuplicateEqualityReachedThroughACancellationIsRedundant(weighted: Bool) throws {
+        let records = Self.replay(try Self.load("duplicate-equality-through-a-small-multiplier"), weighted: weighted)
+        #expect(records[3].outcome == .ok)
+        #expect(records[5].outcome == .ok)
+        #expect(records[7].outcome == .ok)
+        guard case .check(_, let values, _) = records[8].outcome else {
+            Issue.record("step 8 is not a check: \(records[8])")
+            return
+        }
+        let x = values.first { $0.name == "x" }?.value
+        #expect(x.map { abs($0 - 32.0 / 3) <= 1e-9 } == true, "values \(values)")
+    }
+
     /// Lexicographic level 999.5 reaches error 0 only through an objective coefficient of -5e-8
     /// on a level whose scale is 5000 (a dummy's coefficient): the 1e-11 residue rule zeroed it.
     @Test func aSmallObjectiveCoefficientOnALargeScaleLevelStillEnters() throws {
