@@ -4,68 +4,53 @@ import LinearConstraints
 /// (docs/architecture.md, "Semantics"). The optimal face is where every level stays at its optimum: a
 /// parametric symbol may move only if its coefficient is zero at every level ("movable").
 ///
-/// A variable whose row holds no movable symbol is determined (it is a function of fixed
-/// symbols). Otherwise its minimum and maximum over the face are found exactly as the simplex
-/// would: a temporary lowest level `±x` optimised on a copy of the tableau, entering only
-/// movable symbols. Cost: O(row) for a determined variable; two small LPs on a copy otherwise.
+/// Every variable is answered at once: the implied equalities of the optimal face are found and
+/// made fixed nonbasic symbols on a copy of the tableau (`Solver+ImpliedEqualities.swift`), after
+/// which the face's affine hull is spanned by the movable symbols left unfixed, and a variable is
+/// ambiguous exactly when its row holds one of them. O(tableau) for the copy, a few degenerate
+/// simplex pivots, then O(row) per variable. It replaced two LPs per variable
+/// (`ambiguousVariablesByExtremes`, kept as the property tests' reference), which took 97% of a
+/// 120-view layout's time.
 extension CassowaryCore {
-    /// The variables among `candidates` whose value is not unique over the optimal solutions.
-    /// A variable no constraint mentions is ambiguous (nothing determines it). Requires an
-    /// optimised tableau (`CassowarySolver` ensures it).
+    /// The variables among `candidates` whose value is not unique over the optimal solutions, in
+    /// `candidates` order. A variable no constraint mentions is ambiguous (nothing determines it).
+    /// Requires an optimised tableau (`CassowarySolver` ensures it).
     ///
-    /// One copy of the tableau serves every candidate: the temporary level only pivots symbols
-    /// that are free at every real level, so the copy stays on the same optimal face and its
-    /// answers for later candidates are the same as the original's. O(tableau) once, plus
-    /// O(row) per determined candidate and two small LPs per undetermined one.
+    /// When no candidate's row holds a movable symbol (a determined layout) nothing is copied:
+    /// O(Σ candidate rows). Otherwise one copy of the tableau and `faceDirections()`.
     func ambiguousVariables(_ candidates: [Variable]) -> [Variable] {
-        var copy: CassowaryCore? = nil
-        var out: [Variable] = []
-        for v in candidates {
-            switch quickDeterminacy(v) {
-            case .determined: continue
-            case .ambiguous: out.append(v)
-            case .needsProgram:
-                if copy == nil {
-                    copy = self
-                    copy!.debugChecks = false
-                }
-                if copy!.rangeIsWide(v) { out.append(v) }
-            }
-        }
-        return out
+        guard candidates.contains(where: { mayMove($0) }) else { return [] }
+        var face = self
+        face.debugChecks = false
+        let directions = face.faceDirections()
+        return candidates.filter { face.moves($0, along: directions) }
     }
 
-    enum Determinacy { case determined, ambiguous, needsProgram }
-
-    /// Decides from the variable's row alone when it can: no movable symbol means determined; a
-    /// movable external (a free parameter) or no row at all means ambiguous.
-    func quickDeterminacy(_ v: Variable) -> Determinacy {
+    /// False when the variable is certainly determined: it is basic and its row holds no movable
+    /// symbol (it is a function of symbols fixed on the optimal face). O(row).
+    func mayMove(_ v: Variable) -> Bool {
         let i = Int(v.index)
-        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return .ambiguous }
+        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return true }
         let s = variableSymbol[i]
-        guard tableau.basicRow[Int(s)] >= 0 else { return .ambiguous }
+        guard tableau.basicRow[Int(s)] >= 0 else { return true }
         let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
-        var movable = false
-        for k in 0..<row.count where isMovable(row.syms[k]) {
-            if tableau.kinds[Int(row.syms[k])] == .external { return .ambiguous }
-            movable = true
-        }
-        return movable ? .needsProgram : .determined
+        for k in 0..<row.count where isMovable(row.syms[k]) { return true }
+        return false
     }
 
-    /// True when the variable's minimum and maximum over the optimal face differ (or either is
-    /// unbounded). Pivots this (copied) tableau within the face.
-    mutating func rangeIsWide(_ v: Variable) -> Bool {
-        switch quickDeterminacy(v) {
-        case .determined: return false
-        case .ambiguous: return true
-        case .needsProgram: break
-        }
-        let s = variableSymbol[Int(v.index)]
-        guard let low = extremum(of: s, maximize: false), let high = extremum(of: s, maximize: true) else {
+    /// True when the variable changes along one of the face's `directions` (per symbol: movable
+    /// and not fixed by an implied equality). A coefficient at or below the pivot tolerance is
+    /// rounding residue. O(row).
+    func moves(_ v: Variable, along directions: [Bool]) -> Bool {
+        let i = Int(v.index)
+        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return true }
+        let s = variableSymbol[i]
+        guard tableau.basicRow[Int(s)] >= 0 else { return directions[Int(s)] }
+        let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
+        for k in 0..<row.count where directions[Int(row.syms[k])] && abs(row.coefs[k]) > Self.pivotTolerance {
             return true
         }
-        return high - low > 1e-9 * max(magnitude, abs(high), abs(low))
+        return false
     }
 
     /// A parametric symbol that can move without leaving the optimal face: not a dummy and with a
@@ -76,24 +61,11 @@ extension CassowaryCore {
         return true
     }
 
-    /// The least (or greatest) value of the basic symbol `s` over the optimal face, or nil when it
-    /// is unbounded there. Pivots within the face and leaves no temporary level behind.
-    mutating func extremum(of s: Int32, maximize: Bool) -> Double? {
+    /// A temporary lowest level (below every priority), for programs over the optimal face.
+    mutating func addTemporaryLevel() -> Int {
         let l = levels.level(for: -1)
         levels.refCounts[l] = 1
-        defer { dropTemporaryLevel(l) }
-        let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
-        let sign: Double = maximize ? -1 : 1
-        for k in 0..<row.count { objectiveAdd(l, row.syms[k], sign * row.coefs[k]) }
-        while let e = levels.popMin(l) {
-            guard levels.coefs[l][Int(e)] < 0, tableau.basicRow[Int(e)] < 0,
-                tableau.kinds[Int(e)] != .dummy, levels.isFreeAbove(l, e)
-            else { continue }
-            guard let r = leavingRow(for: e) else { return nil }
-            pivot(entering: e, row: r)
-        }
-        guard tableau.basicRow[Int(s)] >= 0 else { return 0 }
-        return tableau.rows[Int(tableau.basicRow[Int(s)])].constant
+        return l
     }
 
     /// Removes the temporary lowest level (its coefficients are dropped with it).
@@ -109,5 +81,11 @@ extension CassowarySolver {
     public func ambiguousVariables(_ candidates: [Variable]) -> [Variable] {
         box.core.optimizeIfNeeded()
         return box.core.ambiguousVariables(candidates)
+    }
+
+    /// The same answer by the former method, two LPs per variable (tests compare the two).
+    func ambiguousVariablesByExtremes(_ candidates: [Variable]) -> [Variable] {
+        box.core.optimizeIfNeeded()
+        return box.core.ambiguousVariablesByExtremes(candidates)
     }
 }
