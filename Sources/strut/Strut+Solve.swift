@@ -8,7 +8,8 @@ import LinearConstraints
 /// out on devices with one engine (the device switch is incremental) and prints frames,
 /// conflicts, ambiguity and objective per device, checking the case's `expect` blocks.
 ///
-/// Exit status: 0 when every expectation holds; 1 when one fails (each printed on stderr);
+/// Exit status: 0 when every expectation holds; 1 when one fails (each printed on stderr) or a
+/// view's frame is not finite (an overflow: the view is named);
 /// 2 for a usage or input error (unreadable or invalid case, with the case file's error text).
 struct SolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +29,8 @@ struct SolveCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
-            Exit status: 0 when every expectation of the case holds, 1 when one fails, 2 for a \
-            usage or input error.
+            Exit status: 0 when every expectation of the case holds, 1 when one fails or a frame \
+            is not finite (a number overflowed; the view is named), 2 for a usage or input error.
             """)
 
     @Argument(help: "The layout case file.")
@@ -62,15 +63,29 @@ struct SolveCommand: ParsableCommand {
             throw fail("\(file): \(error)")
         }
         var failures: [String] = []
+        var nonFinite: [String] = []
         for (configuration, result) in zip(configurations, results) {
             let fitted = try fit(fittings, tree, on: configuration, strategy: chosen)
             print(json ? Self.document(result, fitted).jsonText() : SolveReport.text(result) + SolveReport.text(fitted), terminator: json ? "\n" : "")
             if trace { print(result.autolayoutTrace(tree), terminator: "") }
             failures += layoutCase.mismatches(result, on: configuration).map { "\(configuration.id): \($0)" }
+            nonFinite += Self.nonFiniteFrames(result).map { "\(configuration.id): \($0)" }
+        }
+        for problem in nonFinite {
+            FileHandle.standardError.write(Data("strut: \(file): \(problem)\n".utf8))
         }
         guard failures.isEmpty else {
             FileHandle.standardError.write(Data(failures.map { "strut: expectation failed: \($0)\n" }.joined().utf8))
             throw ExitCode.failure
+        }
+        if !nonFinite.isEmpty { throw ExitCode.failure }
+    }
+
+    /// One line per view whose frame is not finite (a constant such as 1e308 overflowed): no
+    /// screen can show it, so the layout is an error, not a result.
+    static func nonFiniteFrames(_ result: LayoutResult) -> [String] {
+        result.frames.filter { !$0.frame.components.allSatisfy(\.isFinite) }.map { f in
+            "view \(f.view) has a frame that is not finite \(f.frame) (a number overflowed)"
         }
     }
 

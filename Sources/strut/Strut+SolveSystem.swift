@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import LinearConstraints
 
 /// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks] [--check]`: runs a linear
@@ -7,9 +8,13 @@ import LinearConstraints
 /// outcome, as a table or as the spec's result document; `--check` compares with the exact oracle
 /// (Strut+SolveSystem+Check.swift).
 ///
+/// Every strategy's answer is checked against the required constraints after every step
+/// (`RequiredConstraintCheck`): an outside solver that leaves one violated fails the command.
+///
 /// Exit status: 0 when every step ran (a rejected step is an outcome, not a failure); 1 when a step
-/// ended in a solver error, with `--debug-checks` the invariant check after the run failed, or
-/// with `--check` the oracle disagreed;
+/// ended in a solver error, an answer violated a required constraint (named on stderr), with
+/// `--debug-checks` the invariant check after the run failed, or with `--check` the oracle
+/// disagreed;
 /// 2 for a usage or input error (unknown strategy, unreadable or malformed file).
 struct SolveSystemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +26,12 @@ struct SolveSystemCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
+            Every strategy's answer is checked against the required constraints after every step; \
+            a violated one is named on stderr.
+
             Exit status: 0 when every step ran (rejected steps included), 1 when a step ended in a \
-            solver error or an invariant check failed, 2 for a usage or input error.
+            solver error, an answer violated a required constraint or an invariant check failed, 2 \
+            for a usage or input error.
             """)
 
     @Argument(help: "The system file to run.")
@@ -49,7 +58,7 @@ struct SolveSystemCommand: ParsableCommand {
         }
         let system = try readSystem()
         if check { return try runCheck(system, strategy: chosen) }
-        let result = Self.run(system, on: chosen.make(debugChecks), checkInvariants: debugChecks)
+        let result = Self.run(system, on: chosen.make(debugChecks), strategy: chosen.name, checkInvariants: debugChecks)
         if json {
             print(Self.resultText(system: system.name, strategy: chosen.name, records: result.records), terminator: "")
         } else {
@@ -58,7 +67,10 @@ struct SolveSystemCommand: ParsableCommand {
         if let problem = result.invariantFailure {
             FileHandle.standardError.write(Data("strut: invariant check failed after the run: \(problem)\n".utf8))
         }
-        if result.invariantFailure != nil || result.records.contains(where: { $0.outcome.name == "error" }) {
+        for v in result.violations {
+            FileHandle.standardError.write(Data("strut: \(file): \(chosen.name)'s answer is wrong: \(v)\n".utf8))
+        }
+        if result.invariantFailure != nil || !result.violations.isEmpty || result.records.contains(where: { $0.outcome.name == "error" }) {
             throw ExitCode.failure
         }
     }
@@ -82,17 +94,20 @@ struct SolveSystemCommand: ParsableCommand {
         return Self.inputErrorStatus
     }
 
-    /// The records of running `system` on `solver`, and the invariant check after the last step.
-    /// Generic so that the existential from the registry is opened once, not per operation.
-    static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, checkInvariants: Bool) -> (records: [StepRecord], invariantFailure: SolverError?) {
-        var run = SystemRun(solver: solver)
-        let records = run.run(system)
-        guard checkInvariants else { return (records, nil) }
+    /// The records of running `system` on `solver`, every required constraint its answers violated
+    /// (`RequiredConstraintCheck`: checked after every step, whatever the strategy), and the
+    /// invariant check after the last step. Generic so that the existential from the registry is
+    /// opened once, not per operation.
+    static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, strategy: String, checkInvariants: Bool)
+        -> (records: [StepRecord], violations: [RequiredConstraintCheck.Violation], invariantFailure: SolverError?)
+    {
+        let checked = RequiredConstraintCheck.run(system, on: solver, strategy: strategy)
+        guard checkInvariants else { return (checked.records, checked.violations, nil) }
         do throws(SolverError) {
-            try run.solver.checkInvariants()
-            return (records, nil)
+            try checked.solver.checkInvariants()
+            return (checked.records, checked.violations, nil)
         } catch {
-            return (records, error)
+            return (checked.records, checked.violations, error)
         }
     }
 

@@ -1,0 +1,46 @@
+import LinearConstraints
+
+/// A system file run step by step with `SystemProbe`'s required-constraint check after every
+/// step: the records `SystemRun.run` gives (the implied final check included) and every required
+/// constraint the solver's answer violated, each once, at the first step it was seen violated.
+/// `strut solve-system` runs every strategy's answer through it, so an outside solver that
+/// reports `x = 5` for a required `x >= 10` fails the command instead of printing a quiet table.
+///
+/// Cost per step: O(required constraints present × their terms).
+public enum RequiredConstraintCheck {
+    /// A required constraint the answer violates.
+    public struct Violation: Hashable, Sendable, CustomStringConvertible {
+        /// The step after which it was first seen violated.
+        public var step: Int
+        /// The constraint's id in the file.
+        public var id: String
+        /// The constraint as written (`x >= 10`).
+        public var constraint: String
+        /// How far the values miss it.
+        public var violation: Double
+        public var description: String {
+            "after step \(step): required constraint \(id) (\(constraint)) is violated by \(formatJSONNumber(violation))"
+        }
+    }
+
+    /// Runs `file` on `solver`; returns the records, the violations and the solver after the run.
+    public static func run<S: ConstraintSolver>(_ file: SystemFile, on solver: S, strategy: String) -> (records: [StepRecord], violations: [Violation], solver: S) {
+        var probe = SystemProbe(run: SystemRun(solver: solver), strategy: strategy)
+        var texts: [String: String] = [:]
+        var records: [StepRecord] = []
+        var violations: [Violation] = []
+        var seen = Set<String>()
+        var steps = file.steps
+        if case .check? = steps.last {} else { steps.append(.check(label: "end")) }
+        for (k, step) in steps.enumerated() {
+            if case .add(let c, let id) = step { texts[id] = c.description }
+            let outcome = probe.run.perform(step)
+            records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
+            probe.track(step, outcome)
+            for (id, violation) in probe.violated() where seen.insert(id).inserted {
+                violations.append(Violation(step: k, id: id, constraint: texts[id] ?? id, violation: violation))
+            }
+        }
+        return (records, violations, probe.run.solver)
+    }
+}
