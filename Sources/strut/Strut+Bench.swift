@@ -104,7 +104,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run seed for generated cases.")
     var seed: UInt64 = 0
 
-    @Option(help: "Run only shard i of n (i/n, from 0/n); merge the shards' results with strut merge.")
+    @Option(help: "Run only shard i of n, i counted from 0 (--shard 0/2 and 1/2 run the two halves); merge the shards' results with strut merge. A shard that ran all of its units exits 0.")
     var shard: String?
 
     @Option(help: "Start no new unit after this many seconds.")

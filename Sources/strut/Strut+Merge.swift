@@ -40,7 +40,7 @@ struct MergeCommand: ParsableCommand {
             do { try ResultsFile.write(merged, to: out) } catch { throw fail("cannot write \(out): \(error)") }
             print("results: \(out)")
         }
-        if merged.hasFailures { throw ExitCode.failure }
+        if merged.hasFailures || !merged.complete { throw ExitCode.failure }
     }
 
     func fail(_ message: String) -> ExitCode {
