@@ -72,6 +72,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let (a, b, plan) = try makePlan()
+        if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
         let results = CompareRun.run(plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
             FileHandle.standardError.write(Data("compare: group \(k + 1) of \(n)\n".utf8))
         }
@@ -82,10 +83,7 @@ struct CompareCommand: ParsableCommand {
         print(comparison.text, terminator: "")
         if let out {
             let text = comparison.json(command: command(plan)).jsonText(indent: 1) + "\n"
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-                FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
-                throw ExitCode.failure
-            }
+            guard OutputFile.write(Data(text.utf8), to: out, what: "comparison") else { throw ExitCode.failure }
             print("comparison: \(out)")
         }
         if comparison.invariants.hasFailures { throw ExitCode(3) }

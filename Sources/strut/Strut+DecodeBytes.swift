@@ -29,8 +29,8 @@ struct DecodeBytesCommand: ParsableCommand {
         }
         let subject = FuzzBytes.decode(bytes)
         guard let output else { return print(subject.fileText, terminator: "") }
-        do { try Data(subject.fileText.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-            throw fail("cannot write \(output): \(error.localizedDescription)")
+        do { try AtomicFile.write(subject.fileText, to: output) } catch {
+            throw fail("cannot write \(error)")
         }
         let what: String
         switch subject {

@@ -29,4 +29,44 @@ import Testing
         let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flat.contains("--shard 0/2 and 1/2 run the two halves"), "\(help.stdout)")
     }
+
+    /// Output paths are checked before any work: a missing directory (never created), a path that
+    /// is a directory, under a file. Exit 2 with the path and the reason, and no table (no work).
+    @Test func outputPathsAreCheckedBeforeTheWork() throws {
+        let dir = try Self.directory("out-check")
+        let missing = dir.appendingPathComponent("no-such-dir/results.json").path
+        for option in ["--out", "--save-baseline"] {
+            let r = try StrutProcess.run(["bench"] + Self.small + [option, missing])
+            #expect(r.status == 2, "\(option): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains(option) && r.stderr.contains(missing) && r.stderr.contains("no such file"), "\(r.stderr)")
+            #expect(!r.stdout.contains("units"), "no work was done: \(r.stdout)")
+            #expect(!r.stderr.contains("NSCocoaErrorDomain") && !r.stderr.contains("Error Domain"), "\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("no-such-dir").path), "nothing is created silently")
+        let isDirectory = try StrutProcess.run(["bench"] + Self.small + ["--out", dir.path])
+        #expect(isDirectory.status == 2 && isDirectory.stderr.contains("is a directory"), "\(isDirectory.stderr)")
+        let file = dir.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let underFile = try StrutProcess.run(["bench"] + Self.small + ["--out", file.path + "/results.json"])
+        #expect(underFile.status == 2 && underFile.stderr.contains("not a directory"), "\(underFile.stderr)")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root writes anywhere"))
+    func aReadOnlyOutputDirectoryIsRefusedBeforeTheWork() throws {
+        let dir = try Self.directory("read-only")
+        chmod(dir.path, 0o555)
+        defer { chmod(dir.path, 0o755) }
+        let r = try StrutProcess.run(["bench"] + Self.small + ["--out", dir.appendingPathComponent("results.json").path])
+        #expect(r.status == 2 && r.stderr.contains("permission denied"), "\(r.stderr)")
+    }
+
+    @Test func resultsAreWrittenAtomicallyWithoutLeftovers() throws {
+        let dir = try Self.directory("out-ok")
+        let out = dir.appendingPathComponent("results.json").path
+        let orphan = dir.appendingPathComponent(".strut-tmp-99999999-results.json").path
+        #expect(FileManager.default.createFile(atPath: orphan, contents: Data("half".utf8)))
+        let r = try StrutProcess.run(["bench"] + Self.small + ["--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["results.json"], "the dead run's temporary is removed")
+    }
 }
