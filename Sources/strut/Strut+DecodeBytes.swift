@@ -24,8 +24,8 @@ struct DecodeBytesCommand: ParsableCommand {
 
     func run() throws {
         let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) } catch {
-            throw fail("cannot read \(file): \(error.localizedDescription)")
+        do { bytes = [UInt8](try InputFiles.read(file)) } catch {
+            throw fail("cannot read \(error)")
         }
         let subject = FuzzBytes.decode(bytes)
         guard let output else { return print(subject.fileText, terminator: "") }

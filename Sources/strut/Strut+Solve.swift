@@ -2,6 +2,7 @@ import ArgumentParser
 import AutoLayout
 import ExactSolver
 import Foundation
+import Harness
 import LinearConstraints
 
 /// `strut solve CASE [--device SPEC] [--strategy NAME] [--json] [--trace]`: lays a case file
@@ -98,8 +99,13 @@ struct SolveCommand: ParsableCommand {
     }
 
     func readCase() throws -> (LayoutCase, ViewTree) {
-        guard let data = FileManager.default.contents(atPath: file) else { throw fail("cannot read \(file)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("\(file): the file is not UTF-8 text") }
+        let text: String
+        do { text = try InputFiles.readText(file) } catch {
+            throw fail(error.reason.hasPrefix("the file") ? "\(error)" : "cannot read \(error)")
+        }
+        if FileKind.of(text) == .system {
+            throw fail("\(file): this is a system file; use strut solve-system (strut solve lays out layout case files, docs/case-format.md)")
+        }
         do {
             let c = try LayoutCase(jsonText: text)
             return (c, try c.validate())

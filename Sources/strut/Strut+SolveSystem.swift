@@ -76,15 +76,17 @@ struct SolveSystemCommand: ParsableCommand {
     }
 
     /// Reads and parses `file`; an unreadable or malformed file is an input error naming the file
-    /// and, for a bad step, the step.
+    /// and the system's reason (no such file, permission denied, is a directory) or, for a bad
+    /// step, the step. A layout case file is recognised and sent to `strut solve`.
     func readSystem() throws -> SystemFile {
-        guard FileManager.default.fileExists(atPath: file) else { throw fail("cannot read \(file): no such file") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            throw fail("cannot read \(file): \(error.localizedDescription)")
+        let text: String
+        do { text = try InputFiles.readText(file) } catch {
+            throw fail(error.reason.hasPrefix("the file") ? "\(error)" : "cannot read \(error)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("\(file): the file is not UTF-8 text") }
-        do { return try SystemFile(jsonText: text) } catch { throw fail("\(file): \(error)") }
+        do { return try SystemFile(jsonText: text) } catch {
+            if FileKind.of(text) == .layoutCase { throw fail("\(file): this is a layout case file; use strut solve (strut solve-system runs system files, docs/system-format.md)") }
+            throw fail("\(file): \(error)")
+        }
     }
 
     /// Prints `message` as a usage/input error with the usage line and returns the exit status to throw.
@@ -126,5 +128,19 @@ struct SolveSystemCommand: ParsableCommand {
             }
         }
         return out + "}\n"
+    }
+}
+
+/// Which of Strut's two input formats a text looks like, by its format tag: `"strut-system"` for
+/// a system file, `"strut"` for a layout case file. Used to answer a file given to the wrong
+/// command with the right command instead of "unknown field".
+enum FileKind: Equatable {
+    case layoutCase, system, unknown
+
+    static func of(_ text: String) -> FileKind {
+        guard let json = try? parseJSON(text), case .object = json else { return .unknown }
+        if json["strut-system"] != nil { return .system }
+        if json["strut"] != nil { return .layoutCase }
+        return .unknown
     }
 }
