@@ -199,7 +199,13 @@ struct BenchCommand: ParsableCommand {
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
         var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: chosen)
         if let devices = devices ?? chosenSuite?.devices {
-            do { plan.devices = try DeviceSpec.parse(devices) } catch { throw BenchUsageError("--devices: \(error)") }
+            do { plan.devices = try DeviceSpec.parse(devices) } catch {
+                let named = devices.split(separator: ",").map { String($0.split(separator: ":").first ?? "") }
+                if let peer = named.first(where: PeerWorkload.caseDeviceIDs.contains) {
+                    throw BenchUsageError("--devices: \(peer) is a device the peer families' cases carry themselves (its screen is the workload's root size, different per size), not a catalog device: leave out --devices and each peer case runs on its own peer-portrait and peer-landscape")
+                }
+                throw BenchUsageError("--devices: \(error)")
+            }
             plan.deviceSpec = devices
         }
         plan.unitTimeLimit = unitTimeLimit ?? chosenSuite?.unitTimeLimit

@@ -69,4 +69,17 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["results.json"], "the dead run's temporary is removed")
     }
+
+    /// The peer families' help names the devices their cases carry; the help must say how to use
+    /// them (without --devices), and naming one in --devices must explain instead of "unknown".
+    @Test func thePeerDevicesTheHelpNamesAreExplained() throws {
+        let list = try StrutProcess.run(["generate", "--list"])
+        let flat = list.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("peer-portrait") && flat.contains("without --devices"), "\(list.stdout)")
+        let r = try StrutProcess.run(["bench", "--family", "peer-flat:4", "--devices", "peer-portrait", "--repeat", "1", "--warmup", "0"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("peer-portrait") && r.stderr.contains("leave out --devices"), "\(r.stderr)")
+        let own = try StrutProcess.run(["bench", "--family", "peer-flat:4", "--strategies", "cassowary", "--repeat", "1", "--warmup", "0", "--jobs", "1"])
+        #expect(own.status == 0 && own.stdout.contains("peer-portrait"), "\(own.stdout) \(own.stderr)")
+    }
 }
