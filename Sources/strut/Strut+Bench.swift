@@ -167,9 +167,9 @@ struct BenchCommand: ParsableCommand {
             if OutputFile.write(BenchBaseline(results).data, to: saveBaseline, what: "baseline") { print("baseline saved: \(saveBaseline)") } else { lost = true }
         }
         let regressed = reference.map { compare(results, with: $0) } ?? false
-        if results.invariants.hasFailures { throw ExitCode(3) }
-        if regressed { throw ExitCode(4) }
-        if results.hasFailures || lost { throw ExitCode.failure }
+        if results.invariants.hasFailures { throw StrutExit.invariant.code }
+        if regressed { throw StrutExit.regression.code }
+        if results.hasFailures || lost { throw StrutExit.failure.code }
     }
 
     /// Prints the verdicts of `results` against the baseline; true when something regressed.
@@ -238,7 +238,7 @@ struct BenchCommand: ParsableCommand {
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }
 

@@ -83,11 +83,11 @@ struct CompareCommand: ParsableCommand {
         print(comparison.text, terminator: "")
         if let out {
             let text = comparison.json(command: command(plan)).jsonText(indent: 1) + "\n"
-            guard OutputFile.write(Data(text.utf8), to: out, what: "comparison") else { throw ExitCode.failure }
+            guard OutputFile.write(Data(text.utf8), to: out, what: "comparison") else { throw StrutExit.failure.code }
             print("comparison: \(out)")
         }
-        if comparison.invariants.hasFailures { throw ExitCode(3) }
-        if !comparison.failures.isEmpty || !comparison.complete { throw ExitCode.failure }
+        if comparison.invariants.hasFailures { throw StrutExit.invariant.code }
+        if !comparison.failures.isEmpty || !comparison.complete { throw StrutExit.failure.code }
     }
 
     /// The two strategy names and the bench plan, built by `strut bench`'s own option handling.
@@ -119,6 +119,6 @@ struct CompareCommand: ParsableCommand {
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

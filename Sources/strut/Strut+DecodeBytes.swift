@@ -43,6 +43,6 @@ struct DecodeBytesCommand: ParsableCommand {
     /// Prints `message` as an input error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut decode-bytes --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

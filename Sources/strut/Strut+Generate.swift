@@ -98,7 +98,7 @@ struct GenerateCommand: ParsableCommand {
     func writeAtomically(_ text: String, to path: String) throws {
         do { try AtomicFile.write(text, to: path) } catch {
             FileHandle.standardError.write(Data("Error: cannot write \(error)\n".utf8))
-            throw ExitCode.failure
+            throw StrutExit.failure.code
         }
     }
 
@@ -121,6 +121,6 @@ struct GenerateCommand: ParsableCommand {
     /// Prints a usage error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut generate --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

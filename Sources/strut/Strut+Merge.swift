@@ -38,14 +38,14 @@ struct MergeCommand: ParsableCommand {
         print(BenchTable.text(merged), terminator: "")
         if !merged.complete { print("incomplete: \(merged.units.count) of \(merged.totalUnits) units present") }
         if let out {
-            guard OutputFile.write(ResultsFile.data(merged), to: out, what: "merged results") else { throw ExitCode.failure }
+            guard OutputFile.write(ResultsFile.data(merged), to: out, what: "merged results") else { throw StrutExit.failure.code }
             print("results: \(out)")
         }
-        if merged.hasFailures || !merged.complete { throw ExitCode.failure }
+        if merged.hasFailures || !merged.complete { throw StrutExit.failure.code }
     }
 
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut merge --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

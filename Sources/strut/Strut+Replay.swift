@@ -98,6 +98,6 @@ struct ReplayCommand: ParsableCommand {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
         }
         print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
-        if failed > 0 { throw ExitCode.failure }
+        if failed > 0 { throw StrutExit.failure.code }
     }
 }

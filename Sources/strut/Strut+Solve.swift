@@ -77,9 +77,9 @@ struct SolveCommand: ParsableCommand {
         }
         guard failures.isEmpty else {
             FileHandle.standardError.write(Data(failures.map { "strut: expectation failed: \($0)\n" }.joined().utf8))
-            throw ExitCode.failure
+            throw StrutExit.failure.code
         }
-        if !nonFinite.isEmpty { throw ExitCode.failure }
+        if !nonFinite.isEmpty { throw StrutExit.failure.code }
     }
 
     /// One line per view whose frame is not finite (a constant such as 1e308 overflowed): no
@@ -124,7 +124,7 @@ struct SolveCommand: ParsableCommand {
 
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut solve --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }
 

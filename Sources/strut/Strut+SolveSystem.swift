@@ -8,8 +8,9 @@ import LinearConstraints
 /// outcome, as a table or as the spec's result document; `--check` compares with the exact oracle
 /// (Strut+SolveSystem+Check.swift).
 ///
-/// Every strategy's answer is checked against the required constraints after every step
-/// (`RequiredConstraintCheck`): an outside solver that leaves one violated fails the command.
+/// Every strategy's answer is checked against the required constraints at every check step, the
+/// final one included (`RequiredConstraintCheck`): an outside solver that leaves one violated
+/// fails the command.
 ///
 /// Exit status: 0 when every step ran (a rejected step is an outcome, not a failure); 1 when a step
 /// ended in a solver error, an answer violated a required constraint (named on stderr), with
@@ -26,7 +27,8 @@ struct SolveSystemCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
-            Every strategy's answer is checked against the required constraints after every step; \
+            Every strategy's answer is checked against the required constraints at every check \
+            step (the final one included); \
             a violated one is named on stderr.
 
             Exit status: 0 when every step ran (rejected steps included), 1 when a step ended in a \
@@ -50,7 +52,7 @@ struct SolveSystemCommand: ParsableCommand {
     var check = false
 
     /// Exit status for usage and input errors (the spec's "bad file" status).
-    static let inputErrorStatus = ExitCode(2)
+    static let inputErrorStatus = StrutExit.usage.code
 
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
@@ -71,7 +73,7 @@ struct SolveSystemCommand: ParsableCommand {
             FileHandle.standardError.write(Data("strut: \(file): \(chosen.name)'s answer is wrong: \(v)\n".utf8))
         }
         if result.invariantFailure != nil || !result.violations.isEmpty || result.records.contains(where: { $0.outcome.name == "error" }) {
-            throw ExitCode.failure
+            throw StrutExit.failure.code
         }
     }
 
@@ -97,7 +99,7 @@ struct SolveSystemCommand: ParsableCommand {
     }
 
     /// The records of running `system` on `solver`, every required constraint its answers violated
-    /// (`RequiredConstraintCheck`: checked after every step, whatever the strategy), and the
+    /// (`RequiredConstraintCheck`: checked at every check step, whatever the strategy), and the
     /// invariant check after the last step. Generic so that the existential from the registry is
     /// opened once, not per operation.
     static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, strategy: String, checkInvariants: Bool)

@@ -83,3 +83,15 @@ import Testing
         #expect(own.status == 0 && own.stdout.contains("peer-portrait"), "\(own.stdout) \(own.stderr)")
     }
 }
+
+/// The exit statuses are named once and listed in `strut --help`.
+@Suite struct ExitStatusHelpTests {
+    @Test func strutHelpListsEveryExitStatus() throws {
+        let r = try StrutProcess.run(["--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Exit statuses"), "\(r.stdout)")
+        for line in ["0  everything ran", "1  the run found a failure", "2  bad usage or bad input", "3  an invariant failed", "4  a regression against --baseline"] {
+            #expect(r.stdout.contains(line), "\(line): \(r.stdout)")
+        }
+    }
+}

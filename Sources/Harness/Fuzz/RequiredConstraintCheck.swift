@@ -1,16 +1,17 @@
 import LinearConstraints
 
-/// A system file run step by step with `SystemProbe`'s required-constraint check after every
-/// step: the records `SystemRun.run` gives (the implied final check included) and every required
-/// constraint the solver's answer violated, each once, at the first step it was seen violated.
+/// A system file run step by step with `SystemProbe`'s required-constraint check at every check
+/// step (the answer: the values a check reads, the implied final check included): the records
+/// `SystemRun.run` gives and every required constraint present that the answer violated, each
+/// once, at the first check that saw it violated.
 /// `strut solve-system` runs every strategy's answer through it, so an outside solver that
 /// reports `x = 5` for a required `x >= 10` fails the command instead of printing a quiet table.
 ///
-/// Cost per step: O(required constraints present × their terms).
+/// Cost per check step: O(required constraints present × their terms).
 public enum RequiredConstraintCheck {
     /// A required constraint the answer violates.
     public struct Violation: Hashable, Sendable, CustomStringConvertible {
-        /// The step after which it was first seen violated.
+        /// The check step that first saw it violated.
         public var step: Int
         /// The constraint's id in the file.
         public var id: String
@@ -19,7 +20,7 @@ public enum RequiredConstraintCheck {
         /// How far the values miss it.
         public var violation: Double
         public var description: String {
-            "after step \(step): required constraint \(id) (\(constraint)) is violated by \(formatJSONNumber(violation))"
+            "at step \(step) (check): required constraint \(id) (\(constraint)) is violated by \(formatJSONNumber(violation))"
         }
     }
 
@@ -37,6 +38,10 @@ public enum RequiredConstraintCheck {
             let outcome = probe.run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
             probe.track(step, outcome)
+            // Judged where the answer is read (a check step, the implied final one included):
+            // reading values between other steps would add requests to an outside solver's
+            // conversation that the file does not ask for.
+            guard case .check = step else { continue }
             for (id, violation) in probe.violated() where seen.insert(id).inserted {
                 violations.append(Violation(step: k, id: id, constraint: texts[id] ?? id, violation: violation))
             }
