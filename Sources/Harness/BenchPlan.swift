@@ -104,7 +104,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(BenchUsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
-            throw BenchUsageError("--shard \(text): expected i/n with 0 <= i < n (for example 0/4)")
+            throw BenchUsageError("--shard \(text): expected i/n with i counted from 0 and 0 <= i < n (--shard 0/2 and 1/2 run the two halves of a run)")
         }
         self.init(index: i, count: n)
     }

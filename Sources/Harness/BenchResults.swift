@@ -57,10 +57,16 @@ public struct BenchResults: Sendable {
         public var metering: MeteringCost
     }
 
-    /// True when every unit of every shard ran.
+    /// True when every unit of the whole run (every shard) ran.
     public var complete: Bool { units.count == totalUnits && runs.allSatisfy { $0.stopped == nil } }
-    /// True when something failed (a bad case) or the run stopped early.
-    public var hasFailures: Bool { !failures.isEmpty || !complete }
+    /// True when every unit the shards present planned ran: a shard that ran all of its own units
+    /// (its units are never the whole run's), or merged shards that each did.
+    public var shardsComplete: Bool {
+        units.count == runs.reduce(0) { $0 + $1.unitsPlanned } && runs.allSatisfy { $0.stopped == nil }
+    }
+    /// True when something failed (a bad case) or a shard stopped early. Shards missing from a
+    /// merge are `complete`'s to report, not a failure of the shards that ran.
+    public var hasFailures: Bool { !failures.isEmpty || !shardsComplete }
 
     public var aggregates: [Aggregate] { Aggregation.byDevice(records) }
     public var summary: [Aggregate] { Aggregation.overDevices(records) }

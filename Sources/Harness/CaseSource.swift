@@ -32,8 +32,8 @@ public enum CaseSource: Hashable, Sendable {
     }
 
     static func read(_ path: String) throws(CaseLoadError) -> LoadedCase {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CaseLoadError(source: path, message: "cannot read the file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CaseLoadError(source: path, message: "the file is not UTF-8 text") }
+        let text: String
+        do { text = try InputFiles.readText(path) } catch { throw CaseLoadError(source: path, message: error.reason) }
         let c: LayoutCase
         do { c = try LayoutCase(jsonText: text) } catch { throw CaseLoadError(source: path, message: "\(error)") }
         // A generated case names its family and size in its description; others are "file".
@@ -50,25 +50,11 @@ public enum CaseSource: Hashable, Sendable {
 
     /// The case files named by `paths`: a file is taken as is, a directory contributes its
     /// `*.json` files (recursively, `*.system.json` excluded), sorted by path so the order is the
-    /// same on every machine. A path that does not exist is returned as a failure.
+    /// same on every machine. A path that does not exist, a directory that cannot be listed and a
+    /// directory without case files are returned as failures, each with the system's reason.
     public static func files(_ paths: [String]) -> (sources: [CaseSource], missing: [CaseLoadError]) {
-        var sources: [CaseSource] = []
-        var missing: [CaseLoadError] = []
-        let fm = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                missing.append(CaseLoadError(source: path, message: "no such file or directory"))
-                continue
-            }
-            guard isDirectory.boolValue else { sources.append(.file(path: path)); continue }
-            let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".system.json") }
-                .sorted()
-            let base = path.hasSuffix("/") ? path : path + "/"
-            sources += found.map { .file(path: base + $0) }
-        }
-        return (sources, missing)
+        let listed = InputFiles.walk(paths, accept: { $0.hasSuffix(".json") && !$0.hasSuffix(".system.json") })
+        return (listed.files.map { .file(path: $0) }, listed.problems.map { CaseLoadError(source: $0.path, message: $0.reason) })
     }
 }
 

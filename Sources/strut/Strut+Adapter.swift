@@ -37,7 +37,7 @@ struct AdapterCommand: ParsableCommand {
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
             FileHandle.standardError.write(Data("Error: unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)\n".utf8))
-            throw ExitCode(2)
+            throw StrutExit.usage.code
         }
         Self.serve(chosen.make(debugChecks), solverTime: solverTime, make: { chosen.make(debugChecks) })
     }

@@ -71,7 +71,10 @@ struct BenchCommand: ParsableCommand {
 
             Exit status: 0 when everything ran, every checked invariant held and nothing regressed; \
             1 when a case failed or the run stopped early (Ctrl-C or --time-limit; results are still \
-            written); 2 for a usage error or an unreadable baseline file; 3 when an invariant failed; \
+            written; a results or baseline file that could not be written at the end, saved to the \
+            temporary directory instead); 2 for a usage error, an unreadable baseline file or an \
+            output path (--out, --save-baseline) whose directory is missing or not writable, checked \
+            before the work starts; 3 when an invariant failed; \
             4 when the run regressed against --baseline. 3 wins over 4, 4 over 1.
             """)
 
@@ -105,7 +108,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run seed for generated cases.")
     var seed: UInt64 = 0
 
-    @Option(help: "Run only shard i of n (i/n, from 0/n); merge the shards' results with strut merge.")
+    @Option(help: "Run only shard i of n, i counted from 0 (--shard 0/2 and 1/2 run the two halves); merge the shards' results with strut merge. A shard that ran all of its units exits 0.")
     var shard: String?
 
     @Option(help: "Start no new unit after this many seconds.")
@@ -117,7 +120,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Worker count (default: every core; Dispatch runs at most one worker per core at a time).")
     var jobs: Int?
 
-    @Option(help: "Write the JSON results file here.")
+    @Option(help: "Write the JSON results file here (atomically; its directory must exist and be writable, checked before the work).")
     var out: String?
 
     @Option(help: "Invariants to check: cheap, all, none, or a comma list of names.")
@@ -144,6 +147,11 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
+        // Output paths are checked before the work, which may take hours, starts.
+        for (option, path) in [("--out", out), ("--save-baseline", saveBaseline)] {
+            guard let path else { continue }
+            do { try AtomicFile.checkWritable(path) } catch { throw usage("\(option) \(error)") }
+        }
         let reference: BenchBaseline?
         do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         let results = BenchSession.run(
@@ -152,24 +160,17 @@ struct BenchCommand: ParsableCommand {
         for f in results.invariants.failures { print(f) }
         print(BenchTable.text(results), terminator: "")
         print(results.invariants.tallyText, terminator: "")
+        var lost = false
         if let out {
-            do { try ResultsFile.write(results, to: out) } catch {
-                FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
-                throw ExitCode.failure
-            }
-            print("results: \(out)")
+            if OutputFile.write(ResultsFile.data(results), to: out, what: "results") { print("results: \(out)") } else { lost = true }
         }
         if let saveBaseline {
-            do { try BenchBaseline(results).write(to: saveBaseline) } catch {
-                FileHandle.standardError.write(Data("strut: cannot write \(saveBaseline): \(error)\n".utf8))
-                throw ExitCode.failure
-            }
-            print("baseline saved: \(saveBaseline)")
+            if OutputFile.write(BenchBaseline(results).data, to: saveBaseline, what: "baseline") { print("baseline saved: \(saveBaseline)") } else { lost = true }
         }
         let regressed = reference.map { compare(results, with: $0) } ?? false
-        if results.invariants.hasFailures { throw ExitCode(3) }
-        if regressed { throw ExitCode(4) }
-        if results.hasFailures { throw ExitCode.failure }
+        if results.invariants.hasFailures { throw StrutExit.invariant.code }
+        if regressed { throw StrutExit.regression.code }
+        if results.hasFailures || lost { throw StrutExit.failure.code }
     }
 
     /// Prints the verdicts of `results` against the baseline; true when something regressed.
@@ -199,7 +200,13 @@ struct BenchCommand: ParsableCommand {
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
         var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: chosen)
         if let devices = devices ?? chosenSuite?.devices {
-            do { plan.devices = try DeviceSpec.parse(devices) } catch { throw BenchUsageError("--devices: \(error)") }
+            do { plan.devices = try DeviceSpec.parse(devices) } catch {
+                let named = devices.split(separator: ",").map { String($0.split(separator: ":").first ?? "") }
+                if let peer = named.first(where: PeerWorkload.caseDeviceIDs.contains) {
+                    throw BenchUsageError("--devices: \(peer) is a device the peer families' cases carry themselves (its screen is the workload's root size, different per size), not a catalog device: leave out --devices and each peer case runs on its own peer-portrait and peer-landscape")
+                }
+                throw BenchUsageError("--devices: \(error)")
+            }
             plan.deviceSpec = devices
         }
         plan.unitTimeLimit = unitTimeLimit ?? chosenSuite?.unitTimeLimit
@@ -232,13 +239,35 @@ struct BenchCommand: ParsableCommand {
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }
 
-/// Writing results files atomically (a reader never sees half a file).
+/// Writing results files atomically (a reader never sees half a file; `AtomicFile`).
 enum ResultsFile {
-    static func write(_ results: BenchResults, to path: String) throws {
-        try Data((results.json.jsonText(indent: 1) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    static func data(_ results: BenchResults) -> Data { Data((results.json.jsonText(indent: 1) + "\n").utf8) }
+
+    static func write(_ results: BenchResults, to path: String) throws(InputFiles.Problem) {
+        try AtomicFile.write(data(results), to: path)
+    }
+}
+
+/// Writing a command's output file at the end of its work: atomically, and when that fails
+/// anyway (the disk filled up, the directory went away), to a fallback file in the temporary
+/// directory whose path is printed, so the work is not lost.
+enum OutputFile {
+    /// True when `data` was written to `path`; otherwise the problem and where the data went
+    /// are printed on stderr.
+    static func write(_ data: Data, to path: String, what: String) -> Bool {
+        let outcome = AtomicFile.writeOrFallBack(data, to: path)
+        guard let problem = outcome.problem else { return true }
+        var message = "strut: cannot write the \(what) to \(problem)"
+        if let fallback = outcome.fallback {
+            message += "; saved to \(fallback) instead"
+        } else {
+            message += "; no fallback file in the temporary directory could be written either"
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return false
     }
 }

@@ -72,6 +72,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let (a, b, plan) = try makePlan()
+        if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
         let results = CompareRun.run(plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
             FileHandle.standardError.write(Data("compare: group \(k + 1) of \(n)\n".utf8))
         }
@@ -82,14 +83,11 @@ struct CompareCommand: ParsableCommand {
         print(comparison.text, terminator: "")
         if let out {
             let text = comparison.json(command: command(plan)).jsonText(indent: 1) + "\n"
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-                FileHandle.standardError.write(Data("strut: cannot write \(out): \(error)\n".utf8))
-                throw ExitCode.failure
-            }
+            guard OutputFile.write(Data(text.utf8), to: out, what: "comparison") else { throw StrutExit.failure.code }
             print("comparison: \(out)")
         }
-        if comparison.invariants.hasFailures { throw ExitCode(3) }
-        if !comparison.failures.isEmpty || !comparison.complete { throw ExitCode.failure }
+        if comparison.invariants.hasFailures { throw StrutExit.invariant.code }
+        if !comparison.failures.isEmpty || !comparison.complete { throw StrutExit.failure.code }
     }
 
     /// The two strategy names and the bench plan, built by `strut bench`'s own option handling.
@@ -121,6 +119,6 @@ struct CompareCommand: ParsableCommand {
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

@@ -24,13 +24,13 @@ struct DecodeBytesCommand: ParsableCommand {
 
     func run() throws {
         let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) } catch {
-            throw fail("cannot read \(file): \(error.localizedDescription)")
+        do { bytes = [UInt8](try InputFiles.read(file)) } catch {
+            throw fail("cannot read \(error)")
         }
         let subject = FuzzBytes.decode(bytes)
         guard let output else { return print(subject.fileText, terminator: "") }
-        do { try Data(subject.fileText.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-            throw fail("cannot write \(output): \(error.localizedDescription)")
+        do { try AtomicFile.write(subject.fileText, to: output) } catch {
+            throw fail("cannot write \(error)")
         }
         let what: String
         switch subject {
@@ -43,6 +43,6 @@ struct DecodeBytesCommand: ParsableCommand {
     /// Prints `message` as an input error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut decode-bytes --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

@@ -78,7 +78,7 @@ struct FuzzCommand: ParsableCommand {
             pool?.shutdown()
             print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
                                    timed: runs == nil || status.cases < (runs ?? 0)), terminator: "")
-            if status.newCount > 0 { throw ExitCode.failure }
+            if status.newCount > 0 { throw StrutExit.failure.code }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "fuzz")
         }

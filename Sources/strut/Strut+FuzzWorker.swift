@@ -65,7 +65,7 @@ enum FuzzCommandSupport {
     /// Prints `Error: message` and the help hint; the exit status for bad usage or input.
     static func usage(_ message: String, command: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut \(command) --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 
     /// This executable's path (what workers run).

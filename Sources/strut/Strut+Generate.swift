@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Generator
+import Harness
 import LinearConstraints
 
 /// `strut generate --family NAME [--seed N] [--count K] [--size N] [--param k=v ...] [--out DIR]`,
@@ -92,20 +93,12 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    /// Writes `text` to a temporary file beside `path`, then renames it over `path` (atomic on
-    /// one file system), so a reader never sees a half-written case.
+    /// Writes `text` atomically (`AtomicFile`: a `.strut-tmp-<pid>-<name>` file beside `path`,
+    /// renamed over it), so a reader never sees a half-written case.
     func writeAtomically(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            FileHandle.standardError.write(Data("Error: cannot write \(temporary): \(error.localizedDescription)\n".utf8))
-            throw ExitCode.failure
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            FileHandle.standardError.write(Data("Error: cannot rename \(temporary) to \(path)\n".utf8))
-            throw ExitCode.failure
+        do { try AtomicFile.write(text, to: path) } catch {
+            FileHandle.standardError.write(Data("Error: cannot write \(error)\n".utf8))
+            throw StrutExit.failure.code
         }
     }
 
@@ -128,6 +121,6 @@ struct GenerateCommand: ParsableCommand {
     /// Prints a usage error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut generate --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

@@ -25,6 +25,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         guard !files.isEmpty else { throw fail("name at least one results file") }
+        if let out { do { try AtomicFile.checkWritable(out) } catch { throw fail("--out \(error)") } }
         var parts: [(file: String, results: BenchResults)] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
@@ -37,14 +38,14 @@ struct MergeCommand: ParsableCommand {
         print(BenchTable.text(merged), terminator: "")
         if !merged.complete { print("incomplete: \(merged.units.count) of \(merged.totalUnits) units present") }
         if let out {
-            do { try ResultsFile.write(merged, to: out) } catch { throw fail("cannot write \(out): \(error)") }
+            guard OutputFile.write(ResultsFile.data(merged), to: out, what: "merged results") else { throw StrutExit.failure.code }
             print("results: \(out)")
         }
-        if merged.hasFailures { throw ExitCode.failure }
+        if merged.hasFailures || !merged.complete { throw StrutExit.failure.code }
     }
 
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut merge --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

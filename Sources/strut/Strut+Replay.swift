@@ -7,8 +7,11 @@ import Harness
 /// case's expectations, the system checks and the exact oracle, and a system file's sibling
 /// `NAME.expected.json`. Checks run in `--jobs` worker processes, so a file that traps or hangs
 /// fails alone (`crash:SIGILL|...`, `hang|...`). `--known FILE` reports listed failures as
-/// KNOWN (`KnownFindings`). Exit status 0 when all pass or fail only as known, 1 when any fails
-/// otherwise (each failure listed), 2 for bad usage or a file that does not read.
+/// KNOWN (`KnownFindings`). Every path is checked on its own: a file that does not read or is not
+/// a valid case or system file (the message says what is wrong), a path that does not exist and a
+/// directory that cannot be listed or holds no case or system file each fail alone, and the rest
+/// are still checked. Exit status 0 when all pass or fail only as known, 1 when any fails
+/// otherwise (each failure listed), 2 for bad usage (options, an unreadable --known file).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -47,14 +50,33 @@ struct ReplayCommand: ParsableCommand {
             guard !paths.isEmpty else { throw FuzzUsageError("give at least one file or directory") }
             guard jobs >= 1, timeout > 0 else { throw FuzzUsageError("--jobs and --timeout must be positive") }
             let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
-            let files = try FuzzCorpus.files(paths)
-            let subjects = try files.map { path throws(FuzzUsageError) in try FuzzCorpus.read(path) }
-            let pool = inProcess ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: 4096)
+            let listed = FuzzCorpus.listing(paths)
+            // Every file is read and validated alone: one that does not read or is not a valid
+            // case or system file fails with what is wrong, and every other file is still checked.
+            var subjects: [FuzzSubject] = []
+            var order: [(path: String, subject: Int?, problem: String?)] = listed.problems.map { ($0.path, nil, $0.reason) }
+            for path in listed.files {
+                do throws(FuzzUsageError) {
+                    subjects.append(try FuzzCorpus.readValid(path))
+                    order.append((path, subjects.count - 1, nil))
+                } catch {
+                    let prefix = path + ": "
+                    order.append((path, nil, error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message))
+                }
+            }
+            let pool = inProcess || subjects.isEmpty ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: 4096)
             defer { pool?.shutdown() }
             let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
-            let results = evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
-            for (k, path) in files.enumerated() {
+            let results = subjects.isEmpty ? [] : evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
+            for (path, k, problem) in order {
                 count += 1
+                guard let k else {
+                    failed += 1
+                    print("FAIL \(path)")
+                    print("  \(problem ?? "could not be read")")
+                    FileHandle.standardError.write(Data("strut: replay: \(path): \(problem ?? "could not be read")\n".utf8))
+                    continue
+                }
                 let findings = results[k]?.findings ?? []
                 let knownHere = findings.filter { knownFindings.isKnown($0.signature, path: path) }
                 let problems = findings.filter { !knownFindings.isKnown($0.signature, path: path) }.map(\.description)
@@ -76,6 +98,6 @@ struct ReplayCommand: ParsableCommand {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
         }
         print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
-        if failed > 0 { throw ExitCode.failure }
+        if failed > 0 { throw StrutExit.failure.code }
     }
 }

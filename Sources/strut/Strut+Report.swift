@@ -46,6 +46,6 @@ struct ReportCommand: ParsableCommand {
 
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut report --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }

@@ -51,7 +51,7 @@ struct ShrinkCommand: ParsableCommand {
             }
             guard shows(subject) else {
                 FileHandle.standardError.write(Data("shrink: \(path) does not show \(sig) under \(strategies)\n".utf8))
-                throw ExitCode.failure
+                throw StrutExit.failure.code
             }
             let result = Shrinker.shrink(subject, maxTries: maxTries, stillFails: shows)
             let text = result.subject.fileText

@@ -2,13 +2,15 @@ import ArgumentParser
 import AutoLayout
 import ExactSolver
 import Foundation
+import Harness
 import LinearConstraints
 
 /// `strut solve CASE [--device SPEC] [--strategy NAME] [--json] [--trace]`: lays a case file
 /// out on devices with one engine (the device switch is incremental) and prints frames,
 /// conflicts, ambiguity and objective per device, checking the case's `expect` blocks.
 ///
-/// Exit status: 0 when every expectation holds; 1 when one fails (each printed on stderr);
+/// Exit status: 0 when every expectation holds; 1 when one fails (each printed on stderr) or a
+/// view's frame is not finite (an overflow: the view is named);
 /// 2 for a usage or input error (unreadable or invalid case, with the case file's error text).
 struct SolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +30,8 @@ struct SolveCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
-            Exit status: 0 when every expectation of the case holds, 1 when one fails, 2 for a \
-            usage or input error.
+            Exit status: 0 when every expectation of the case holds, 1 when one fails or a frame \
+            is not finite (a number overflowed; the view is named), 2 for a usage or input error.
             """)
 
     @Argument(help: "The layout case file.")
@@ -62,15 +64,29 @@ struct SolveCommand: ParsableCommand {
             throw fail("\(file): \(error)")
         }
         var failures: [String] = []
+        var nonFinite: [String] = []
         for (configuration, result) in zip(configurations, results) {
             let fitted = try fit(fittings, tree, on: configuration, strategy: chosen)
             print(json ? Self.document(result, fitted).jsonText() : SolveReport.text(result) + SolveReport.text(fitted), terminator: json ? "\n" : "")
             if trace { print(result.autolayoutTrace(tree), terminator: "") }
             failures += layoutCase.mismatches(result, on: configuration).map { "\(configuration.id): \($0)" }
+            nonFinite += Self.nonFiniteFrames(result).map { "\(configuration.id): \($0)" }
+        }
+        for problem in nonFinite {
+            FileHandle.standardError.write(Data("strut: \(file): \(problem)\n".utf8))
         }
         guard failures.isEmpty else {
             FileHandle.standardError.write(Data(failures.map { "strut: expectation failed: \($0)\n" }.joined().utf8))
-            throw ExitCode.failure
+            throw StrutExit.failure.code
+        }
+        if !nonFinite.isEmpty { throw StrutExit.failure.code }
+    }
+
+    /// One line per view whose frame is not finite (a constant such as 1e308 overflowed): no
+    /// screen can show it, so the layout is an error, not a result.
+    static func nonFiniteFrames(_ result: LayoutResult) -> [String] {
+        result.frames.filter { !$0.frame.components.allSatisfy(\.isFinite) }.map { f in
+            "view \(f.view) has a frame that is not finite \(f.frame) (a number overflowed)"
         }
     }
 
@@ -83,8 +99,13 @@ struct SolveCommand: ParsableCommand {
     }
 
     func readCase() throws -> (LayoutCase, ViewTree) {
-        guard let data = FileManager.default.contents(atPath: file) else { throw fail("cannot read \(file)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("\(file): the file is not UTF-8 text") }
+        let text: String
+        do { text = try InputFiles.readText(file) } catch {
+            throw fail(error.reason.hasPrefix("the file") ? "\(error)" : "cannot read \(error)")
+        }
+        if FileKind.of(text) == .system {
+            throw fail("\(file): this is a system file; use strut solve-system (strut solve lays out layout case files, docs/case-format.md)")
+        }
         do {
             let c = try LayoutCase(jsonText: text)
             return (c, try c.validate())
@@ -103,7 +124,7 @@ struct SolveCommand: ParsableCommand {
 
     func fail(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut solve --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 }
 

@@ -15,7 +15,7 @@ extension SolveSystemCommand {
         } else {
             print(Self.checkText(report, system: system, strategy: chosen.name), terminator: "")
         }
-        if !report.agrees { throw ExitCode.failure }
+        if !report.agrees { throw StrutExit.failure.code }
     }
 
     /// Opens the registry's existential once and runs the comparison.

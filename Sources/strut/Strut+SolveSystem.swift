@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import LinearConstraints
 
 /// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks] [--check]`: runs a linear
@@ -7,9 +8,14 @@ import LinearConstraints
 /// outcome, as a table or as the spec's result document; `--check` compares with the exact oracle
 /// (Strut+SolveSystem+Check.swift).
 ///
+/// Every strategy's answer is checked against the required constraints at every check step, the
+/// final one included (`RequiredConstraintCheck`): an outside solver that leaves one violated
+/// fails the command.
+///
 /// Exit status: 0 when every step ran (a rejected step is an outcome, not a failure); 1 when a step
-/// ended in a solver error, with `--debug-checks` the invariant check after the run failed, or
-/// with `--check` the oracle disagreed;
+/// ended in a solver error, an answer violated a required constraint (named on stderr), with
+/// `--debug-checks` the invariant check after the run failed, or with `--check` the oracle
+/// disagreed;
 /// 2 for a usage or input error (unknown strategy, unreadable or malformed file).
 struct SolveSystemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +27,13 @@ struct SolveSystemCommand: ParsableCommand {
 
             Strategies:\(Strategy.all.map { "\n  \($0.name): \($0.summary)" }.joined())
 
+            Every strategy's answer is checked against the required constraints at every check \
+            step (the final one included); \
+            a violated one is named on stderr.
+
             Exit status: 0 when every step ran (rejected steps included), 1 when a step ended in a \
-            solver error or an invariant check failed, 2 for a usage or input error.
+            solver error, an answer violated a required constraint or an invariant check failed, 2 \
+            for a usage or input error.
             """)
 
     @Argument(help: "The system file to run.")
@@ -41,7 +52,7 @@ struct SolveSystemCommand: ParsableCommand {
     var check = false
 
     /// Exit status for usage and input errors (the spec's "bad file" status).
-    static let inputErrorStatus = ExitCode(2)
+    static let inputErrorStatus = StrutExit.usage.code
 
     func run() throws {
         guard let chosen = Strategy.named(strategy) else {
@@ -49,7 +60,7 @@ struct SolveSystemCommand: ParsableCommand {
         }
         let system = try readSystem()
         if check { return try runCheck(system, strategy: chosen) }
-        let result = Self.run(system, on: chosen.make(debugChecks), checkInvariants: debugChecks)
+        let result = Self.run(system, on: chosen.make(debugChecks), strategy: chosen.name, checkInvariants: debugChecks)
         if json {
             print(Self.resultText(system: system.name, strategy: chosen.name, records: result.records), terminator: "")
         } else {
@@ -58,21 +69,26 @@ struct SolveSystemCommand: ParsableCommand {
         if let problem = result.invariantFailure {
             FileHandle.standardError.write(Data("strut: invariant check failed after the run: \(problem)\n".utf8))
         }
-        if result.invariantFailure != nil || result.records.contains(where: { $0.outcome.name == "error" }) {
-            throw ExitCode.failure
+        for v in result.violations {
+            FileHandle.standardError.write(Data("strut: \(file): \(chosen.name)'s answer is wrong: \(v)\n".utf8))
+        }
+        if result.invariantFailure != nil || !result.violations.isEmpty || result.records.contains(where: { $0.outcome.name == "error" }) {
+            throw StrutExit.failure.code
         }
     }
 
     /// Reads and parses `file`; an unreadable or malformed file is an input error naming the file
-    /// and, for a bad step, the step.
+    /// and the system's reason (no such file, permission denied, is a directory) or, for a bad
+    /// step, the step. A layout case file is recognised and sent to `strut solve`.
     func readSystem() throws -> SystemFile {
-        guard FileManager.default.fileExists(atPath: file) else { throw fail("cannot read \(file): no such file") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            throw fail("cannot read \(file): \(error.localizedDescription)")
+        let text: String
+        do { text = try InputFiles.readText(file) } catch {
+            throw fail(error.reason.hasPrefix("the file") ? "\(error)" : "cannot read \(error)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("\(file): the file is not UTF-8 text") }
-        do { return try SystemFile(jsonText: text) } catch { throw fail("\(file): \(error)") }
+        do { return try SystemFile(jsonText: text) } catch {
+            if FileKind.of(text) == .layoutCase { throw fail("\(file): this is a layout case file; use strut solve (strut solve-system runs system files, docs/system-format.md)") }
+            throw fail("\(file): \(error)")
+        }
     }
 
     /// Prints `message` as a usage/input error with the usage line and returns the exit status to throw.
@@ -82,17 +98,20 @@ struct SolveSystemCommand: ParsableCommand {
         return Self.inputErrorStatus
     }
 
-    /// The records of running `system` on `solver`, and the invariant check after the last step.
-    /// Generic so that the existential from the registry is opened once, not per operation.
-    static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, checkInvariants: Bool) -> (records: [StepRecord], invariantFailure: SolverError?) {
-        var run = SystemRun(solver: solver)
-        let records = run.run(system)
-        guard checkInvariants else { return (records, nil) }
+    /// The records of running `system` on `solver`, every required constraint its answers violated
+    /// (`RequiredConstraintCheck`: checked at every check step, whatever the strategy), and the
+    /// invariant check after the last step. Generic so that the existential from the registry is
+    /// opened once, not per operation.
+    static func run<S: ConstraintSolver>(_ system: SystemFile, on solver: S, strategy: String, checkInvariants: Bool)
+        -> (records: [StepRecord], violations: [RequiredConstraintCheck.Violation], invariantFailure: SolverError?)
+    {
+        let checked = RequiredConstraintCheck.run(system, on: solver, strategy: strategy)
+        guard checkInvariants else { return (checked.records, checked.violations, nil) }
         do throws(SolverError) {
-            try run.solver.checkInvariants()
-            return (records, nil)
+            try checked.solver.checkInvariants()
+            return (checked.records, checked.violations, nil)
         } catch {
-            return (records, error)
+            return (checked.records, checked.violations, error)
         }
     }
 
@@ -111,5 +130,19 @@ struct SolveSystemCommand: ParsableCommand {
             }
         }
         return out + "}\n"
+    }
+}
+
+/// Which of Strut's two input formats a text looks like, by its format tag: `"strut-system"` for
+/// a system file, `"strut"` for a layout case file. Used to answer a file given to the wrong
+/// command with the right command instead of "unknown field".
+enum FileKind: Equatable {
+    case layoutCase, system, unknown
+
+    static func of(_ text: String) -> FileKind {
+        guard let json = try? parseJSON(text), case .object = json else { return .unknown }
+        if json["strut-system"] != nil { return .system }
+        if json["strut"] != nil { return .layoutCase }
+        return .unknown
     }
 }

@@ -77,7 +77,7 @@ struct WorkloadsCommand: ParsableCommand {
         if json { print(report.json().jsonText(indent: 2)) }
         if report.results.contains(where: { !$0.problems.isEmpty }) {
             if !json { report.problemLines().forEach { print($0) } }
-            throw ExitCode.failure
+            throw StrutExit.failure.code
         }
     }
 
@@ -127,7 +127,7 @@ struct WorkloadsCommand: ParsableCommand {
     func fail(_ message: String) -> ExitCode {
         let usage = Self.usageString().split(separator: "\n").joined(separator: "\n  ")
         FileHandle.standardError.write(Data("Error: \(message)\nUsage: strut \(usage)\n  See 'strut workloads --help'.\n".utf8))
-        return ExitCode(2)
+        return StrutExit.usage.code
     }
 
     /// Measures one workload; a solver error is reported and ends the run with status 1.
@@ -137,7 +137,7 @@ struct WorkloadsCommand: ParsableCommand {
             return try open(first, workload, chosen)
         } catch {
             FileHandle.standardError.write(Data("strut: \(workload.name) under \(chosen.name): \(error)\n".utf8))
-            throw ExitCode.failure
+            throw StrutExit.failure.code
         }
     }
 

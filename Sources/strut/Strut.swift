@@ -7,6 +7,7 @@ struct Strut: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strut",
         abstract: "Benchmark and fuzz constraint-based layout solvers.",
+        discussion: StrutExit.helpText,
         subcommands: [
             SolveSystemCommand.self,
             DecodeBytesCommand.self,
@@ -25,10 +26,9 @@ struct Strut: ParsableCommand {
             AdapterCommand.self,
         ])
 
-    /// Runs the command line with one exit-status convention for every subcommand (README):
-    /// 0 success, 1 a failure the run found (a failed expectation, a disagreement, an error
-    /// outcome, a new fuzz finding, a replayed file that fails), 2 bad usage or bad input, 3 an
-    /// invariant failure, 4 a regression against a baseline. The argument
+    /// Runs the command line with one exit-status convention for every subcommand (`StrutExit`,
+    /// README): 0 success, 1 a failure the run found, 2 bad usage or bad input, 3 an invariant
+    /// failure, 4 a regression against a baseline. The argument
     /// parser's own usage errors (an unknown option, a missing argument) would exit 64; they
     /// exit 2 like every other usage error.
     static func main() {
@@ -40,7 +40,7 @@ struct Strut: ParsableCommand {
             guard code == .validationFailure else { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            exit(withError: ExitCode(2))
+            exit(withError: StrutExit.usage.code)
         }
     }
 }

@@ -25,6 +25,25 @@ import Testing
         #expect(e.second?.item == ItemReference("main", guide: .safeArea))
     }
 
+    /// NaN and infinities are words the reader would otherwise take for a view id ("expected '.'
+    /// and an attribute after NaN"): the message says they are not numbers Strut accepts.
+    @Test(arguments: ["a.width == NaN", "a.width == 2 * nan", "a.top == b.top + NaN", "a.top == b.top - inf",
+                      "a.width == -NaN", "a.width == Infinity * b.width", "a.width == 20 @NaN"])
+    func nanAndInfinityAreNamedAsNumbersStrutDoesNotAccept(text: String) {
+        do {
+            _ = try ConstraintSpec.parse(text)
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.description.contains("is not a number Strut accepts"), "\(text): \(error)")
+            #expect(!error.description.contains("expected '.'"), "\(text): \(error)")
+        }
+    }
+
+    @Test func aViewCalledNanIsStillAView() throws {
+        let c = try ConstraintSpec.parse("a.width == nan.width + 2")
+        #expect(c.second == AnchorReference(ItemReference("nan"), .width) && c.constant == 2)
+    }
+
     @Test func readsEveryAttributeAndBuiltInGuide() throws {
         for attribute in LayoutAttribute.allCases {
             let c = try ConstraintSpec.parse("a.\(attribute.rawValue) >= b.\(attribute.rawValue)")

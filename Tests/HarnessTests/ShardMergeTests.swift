@@ -31,6 +31,27 @@ import Testing
         #expect(throws: ResultsFileError.self) { try BenchResults.merge([("a", zero), ("b", zero)]) }
     }
 
+    /// A shard's units are never the whole run's, so "complete" (every unit of the whole run)
+    /// cannot be what fails it: a shard that ran all of its own units has no failures.
+    @Test func aShardThatRanAllItsUnitsHasNoFailures() throws {
+        var plan = try Fixtures.plan(families: [FamilyInput(family: "form", sizes: [6])])
+        plan.solverWorkloads = []
+        plan.shard = Shard(index: 1, count: 2)
+        let r = BenchSession.run(plan, jobs: 1)
+        #expect(r.failures.isEmpty && !r.units.isEmpty)
+        #expect(!r.complete, "the whole run is not in one shard")
+        #expect(r.shardsComplete && !r.hasFailures)
+        let half = try BenchResults.merge([("a", r)])
+        #expect(!half.hasFailures && !half.complete, "the shard's own units all ran; the merge is still incomplete")
+    }
+
+    @Test func theShardErrorSaysItCountsFromZero() {
+        #expect(throws: BenchUsageError.self) { try Shard(parsing: "2/2") }
+        do { _ = try Shard(parsing: "2/2") } catch {
+            #expect(error.message.contains("from 0") && error.message.contains("0/2 and 1/2"), "\(error.message)")
+        }
+    }
+
     @Test func shardSpecsAreChecked() throws {
         #expect(try Shard(parsing: "1/4") == Shard(index: 1, count: 4))
         for bad in ["4/4", "-1/2", "1", "a/b", "0/0"] {

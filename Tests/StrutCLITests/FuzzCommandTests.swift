@@ -126,9 +126,10 @@ import Testing
     @Test func badInputExitsTwoWithAClearMessage() throws {
         let dir = try Self.directory("bad")
         try Self.write("{ not json", dir.appendingPathComponent("broken.json"))
+        // A replayed file that does not read fails alone (exit 1, FAIL naming it), like any failing file.
         let malformed = try PlantedRun.run(["replay", dir.appendingPathComponent("broken.json").path])
-        #expect(malformed.status == 2)
-        #expect(malformed.stderr.contains("broken.json"), "\(malformed.stderr)")
+        #expect(malformed.status == 1)
+        #expect(malformed.stderr.contains("broken.json") && malformed.stdout.contains("FAIL"), "\(malformed.stderr)")
         let unknown = try PlantedRun.run(["fuzz", "--runs", "1", "--strategies", "nope", "--findings", dir.appendingPathComponent("f").path])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown strategy \"nope\""), "\(unknown.stderr)")

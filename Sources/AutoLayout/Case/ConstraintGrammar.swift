@@ -132,6 +132,7 @@ struct ConstraintScanner {
     mutating func rightSide(first: AnchorReference, relation: Relation) throws(ConstraintSyntaxError) -> ConstraintSpec {
         guard let c = current else { throw fail("unexpected end; expected a number or an anchor after the relation") }
         if !isNumberStart(c) {
+            try refuseNonNumber()
             let second = try anchor()
             return ConstraintSpec(first, relation, second, constant: try offset())
         }
@@ -144,6 +145,7 @@ struct ConstraintScanner {
         index += 1
         skipSpace()
         guard current.map(isIDStart) ?? false else { throw fail("expected an anchor after '*'") }
+        try refuseNonNumber()
         let second = try anchor()
         return ConstraintSpec(first, relation, multiplier: number, second, constant: try offset())
     }
@@ -154,6 +156,7 @@ struct ConstraintScanner {
         guard let sign = current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return 0 }
         index += 1
         skipSpace()
+        try refuseNonNumber()
         guard let c = current, isDigitOrDot(c) else { throw fail("expected a number after '\(Character(Unicode.Scalar(sign)))'") }
         let value = try number(signed: false)
         return sign == UInt8(ascii: "-") ? -value : value
@@ -205,6 +208,7 @@ struct ConstraintScanner {
 
     mutating func priority() throws(ConstraintSyntaxError) -> Priority {
         let start = index
+        try refuseNonNumber()
         if let c = current, isIDStart(c) {
             let name = try word(what: "a priority")
             guard let p = Priority.named.first(where: { $0.name == name })?.priority else {
@@ -220,10 +224,23 @@ struct ConstraintScanner {
         return p
     }
 
+    /// Throws when the word at the current position is NaN or an infinity (any case) and not an
+    /// id (`nan.width`): a reader would otherwise take it for a view id and ask for its attribute.
+    func refuseNonNumber() throws(ConstraintSyntaxError) {
+        var end = index
+        while end < bytes.count, isIdentifierStart(bytes[end]) || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")) { end += 1 }
+        // A view or guide may be called nan (`nan.width`): a word followed by '.' is an id.
+        guard end > index, end == bytes.count || bytes[end] != UInt8(ascii: ".") else { return }
+        let word = text(index..<end)
+        guard ["nan", "inf", "infinity"].contains(word.lowercased()) else { return }
+        throw fail("\(word) is not a number Strut accepts: constants, multipliers and priorities are finite decimal numbers such as 8, -0.5 or 1e3")
+    }
+
     /// A decimal number: `[-+]digits[.digits][e[+-]digits]`, finite.
     mutating func number(signed: Bool) throws(ConstraintSyntaxError) -> Double {
         let start = index
         if signed, let c = current, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") { index += 1 }
+        try refuseNonNumber()
         var count = digits()
         if current == UInt8(ascii: ".") {
             index += 1

@@ -44,6 +44,10 @@ extension PeerWorkload {
         }
     }
 
+    /// The ids of the custom devices every peer case carries (`peerDevice`): not catalog devices,
+    /// since their screens depend on the workload and its size.
+    public static let caseDeviceIDs = Orientation.allCases.map { "peer-\($0.rawValue)" }
+
     /// The custom device whose screen is the root size in `orientation`, scale 1, no safe area.
     func peerDevice(_ orientation: Orientation) -> Device {
         let s = rootSize(orientation)

@@ -27,8 +27,9 @@ extension GeneratorFamilies {
             "peer-\(kind)", .peer,
             summary: """
                 The \(kind) workload of docs/peers.md as a view tree, constraint for constraint (identifiers \
-                v<i>.<role> as in its system file), on two custom devices peer-portrait and peer-landscape whose \
-                screens are the workload's root sizes. \(peerNote(kind)) The seed is recorded but changes nothing.
+                v<i>.<role> as in its system file), on two custom devices the case carries itself, peer-portrait and \
+                peer-landscape, whose screens are the workload's root sizes (so they differ per size): run it without \
+                --devices to use them; --devices names catalog devices only. \(peerNote(kind)) The seed is recorded but changes nothing.
                 """,
             defaultSize: 100, sizeRange: 1...PeerWorkload.maximumViews
         ) { r in

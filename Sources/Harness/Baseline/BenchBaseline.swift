@@ -46,8 +46,11 @@ public struct BenchBaseline: Sendable {
     /// Writes the file atomically (a temporary file renamed over `path`), so a reader or an
     /// interrupted run never leaves half a baseline behind.
     public func write(to path: String) throws {
-        try Data((json.jsonText(indent: 1) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(data, to: path)
     }
+
+    /// The file's bytes.
+    public var data: Data { Data((json.jsonText(indent: 1) + "\n").utf8) }
 
     /// Reads the file at `path`.
     /// - Throws: `ResultsFileError` naming the file and, for a malformed file, the JSON path of

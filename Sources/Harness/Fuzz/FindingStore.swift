@@ -11,8 +11,10 @@ import LinearConstraints
 ///                   "firstCase": 17, "seconds": 0.8, "file": "crash-SIGILL-planted-trap-....json",
 ///                   "size": 2, "seed": 1, "detail": "..." } ] }
 /// ```
-/// Entries are sorted by signature. Every file is written atomically (a temporary file in the
-/// same directory, then `rename`), so a reader never sees half a finding, even after Ctrl-C.
+/// Entries are sorted by signature. Every file is written atomically (`AtomicFile`: a temporary
+/// file in the same directory, then `rename`), so a reader never sees half a finding, even after
+/// Ctrl-C. The index is rebuilt from the finding files on disk when opened: a finding saved by a
+/// campaign killed before its index write is listed again from its own description.
 public struct FindingStore {
     public struct Entry: Hashable, Sendable {
         public var signature: FuzzSignature
@@ -46,7 +48,8 @@ public struct FindingStore {
 
     public var indexPath: String { directory + "/index.json" }
 
-    /// Opens (creating) `directory` and reads its index when there is one.
+    /// Opens (creating) `directory`, reads its index when there is one and adds the finding files
+    /// the index does not name (`recoverUnindexedFindings`).
     /// - Throws: `FuzzUsageError` when the directory cannot be made or the index does not read.
     public init(directory: String) throws(FuzzUsageError) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
@@ -56,6 +59,7 @@ public struct FindingStore {
         if let data = FileManager.default.contents(atPath: indexPath) {
             entries = try Self.parseIndex(String(decoding: data, as: UTF8.self), path: indexPath)
         }
+        recoverUnindexedFindings()
     }
 
     /// The signatures listed by an index file, or by a known-findings file (`KnownFindings`: one
@@ -116,16 +120,46 @@ public struct FindingStore {
         try Self.writeAtomically(json.jsonText(indent: 1) + "\n", to: indexPath)
     }
 
-    /// Writes `text` to a temporary file next to `path`, then renames it over `path`.
-    /// - Throws: `FuzzUsageError` naming the path.
+    /// Writes `text` atomically (`AtomicFile`: a `.strut-tmp-<pid>-<name>` file beside `path`,
+    /// renamed over it; orphans of dead processes are removed on the next write).
+    /// - Throws: `FuzzUsageError` naming the path and the system's reason.
     public static func writeAtomically(_ text: String, to path: String) throws(FuzzUsageError) {
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw FuzzUsageError("\(path): cannot write the file")
+        do { try AtomicFile.write(text, to: path) } catch { throw FuzzUsageError("cannot write \(error)") }
+    }
+
+    /// Adds an entry for every finding file in the directory that the index does not name (a
+    /// campaign killed after saving a finding and before writing the index), from the finding's
+    /// own description (`Fuzz finding SIGNATURE (strut fuzz --seed S, case K: ...). DETAIL ...`).
+    /// Files that are not findings are left alone.
+    mutating func recoverUnindexedFindings() {
+        let named = Set(entries.map(\.file))
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && name != "index.json" && !named.contains(name) {
+            guard let text = try? InputFiles.readText(directory + "/" + name), let subject = try? FuzzSubject(fileText: text) else { continue }
+            let description: String?
+            switch subject {
+            case .layout(let c): description = c.description
+            case .system(let s): description = s.description
+            }
+            guard let entry = Self.entry(fromDescription: description ?? "", file: name, size: subject.size), self.entry(entry.signature) == nil else { continue }
+            record(entry)
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw FuzzUsageError("\(path): cannot rename the written file into place: \(String(cString: strerror(errno)))")
+    }
+
+    /// The index entry a saved finding's description stands for (nil when it is not one).
+    static func entry(fromDescription text: String, file: String, size: Int) -> Entry? {
+        let head = "Fuzz finding "
+        guard text.hasPrefix(head), let open = text.range(of: " (strut fuzz --seed ") else { return nil }
+        guard let signature = try? FuzzSignature(parsing: String(text[text.index(text.startIndex, offsetBy: head.count)..<open.lowerBound])) else { return nil }
+        let rest = text[open.upperBound...]
+        let seed = UInt64(rest.prefix { $0.isNumber }) ?? 0
+        var firstCase = 0
+        if let c = rest.range(of: ", case ") { firstCase = Int(rest[c.upperBound...].prefix { $0.isNumber }) ?? 0 }
+        var detail = ""
+        if let close = rest.range(of: "). ") {
+            let after = rest[close.upperBound...]
+            detail = String(after.range(of: " Expectations ").map { after[..<$0.lowerBound] } ?? after)
         }
+        return Entry(signature: signature, count: 1, firstCase: firstCase, seconds: 0, file: file, size: size, seed: seed, detail: detail)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import AutoLayout
 
 /// Subjects read from files: case files (`*.json`) and system files (`*.system.json`), from the
 /// paths given (a directory contributes its files recursively, sorted by path so every machine
@@ -13,24 +14,18 @@ public struct FuzzCorpus: Sendable {
     public var entries: [Entry]
 
     /// The files under `paths` (files as given, directories walked).
-    /// - Throws: `FuzzUsageError` naming a path that does not exist.
+    /// - Throws: `FuzzUsageError` naming a path that does not exist, a directory that cannot be
+    ///   listed or one that holds no case or system file.
     public static func files(_ paths: [String]) throws(FuzzUsageError) -> [String] {
-        var out: [String] = []
-        let fm = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw FuzzUsageError("\(path): no such file or directory") }
-            guard isDirectory.boolValue else {
-                if !isCompanion(path) { out.append(path) }
-                continue
-            }
-            let base = path.hasSuffix("/") ? path : path + "/"
-            out += (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".json") && !isCompanion($0) }
-                .sorted()
-                .map { base + $0 }
-        }
-        return out
+        let listed = listing(paths)
+        if let problem = listed.problems.first { throw FuzzUsageError(problem.description) }
+        return listed.files
+    }
+
+    /// The files under `paths` and the paths that yielded nothing readable (missing, a directory
+    /// that cannot be listed or holds no `*.json` file), each with the system's reason.
+    public static func listing(_ paths: [String]) -> (files: [String], problems: [InputFiles.Problem]) {
+        InputFiles.walk(paths, accept: { $0.hasSuffix(".json") && !isCompanion($0) }, acceptGiven: { !isCompanion($0) })
     }
 
     /// An expected-result file or a findings index: read alongside subjects, never as one (so
@@ -39,13 +34,28 @@ public struct FuzzCorpus: Sendable {
         path.hasSuffix(".expected.json") || (path as NSString).lastPathComponent == "index.json"
     }
 
-    /// Reads one subject file.
-    /// - Throws: `FuzzUsageError` with the path and the reader's message.
+    /// Reads one subject file (UTF-8 text, a case or system file).
+    /// - Throws: `FuzzUsageError` with the path and the system's or the reader's message.
     public static func read(_ path: String) throws(FuzzUsageError) -> FuzzSubject {
-        guard let data = FileManager.default.contents(atPath: path) else { throw FuzzUsageError("\(path): cannot read the file") }
-        do { return try FuzzSubject(fileText: String(decoding: data, as: UTF8.self)) } catch {
+        let text: String
+        do { text = try InputFiles.readText(path) } catch { throw FuzzUsageError(error.description) }
+        do { return try FuzzSubject(fileText: text) } catch {
             throw FuzzUsageError("\(path): \(error)")
         }
+    }
+
+    /// Reads one subject file and validates it as `strut solve` would (a case's views, superview
+    /// chains, constraints and devices): what `strut replay` requires of every file it is given.
+    /// - Throws: `FuzzUsageError` with the path and what is wrong.
+    public static func readValid(_ path: String) throws(FuzzUsageError) -> FuzzSubject {
+        let subject = try read(path)
+        if case .layout(let c) = subject {
+            do {
+                _ = try c.validate()
+                _ = try c.deviceConfigurations()
+            } catch { throw FuzzUsageError("\(path): \(error)") }
+        }
+        return subject
     }
 
     /// The subjects under `paths` of at most `maxSize` (views plus constraints, or steps): the

@@ -96,15 +96,23 @@ struct SystemProbe<S: ConstraintSolver> {
     }
 
     /// The first required constraint present that does not hold, with its violation.
-    func firstViolated() -> (String, Double)? {
+    func firstViolated() -> (String, Double)? { violated(all: false).first }
+
+    /// Every required constraint present that does not hold (within 1e-6 of its magnitude), with
+    /// its violation, in the order they were added.
+    func violated(all: Bool = true) -> [(String, Double)] {
         let solver = run.solver
         let value = { (v: Variable) in solver.value(of: v) }
+        var out: [(String, Double)] = []
         for (id, c) in required {
             let scale = abs(c.expression.constant) + c.expression.terms.reduce(0) { $0 + abs($1.coefficient * value($1.variable)) }
             let violation = c.violation(value)
-            if !(violation <= 1e-6 * max(1, scale)) { return (id, violation) }
+            if !(violation <= 1e-6 * max(1, scale)) {
+                out.append((id, violation))
+                if !all { break }
+            }
         }
-        return nil
+        return out
     }
 
     mutating func note(_ kind: String, _ step: SystemStep, _ detail: String) {

@@ -44,4 +44,54 @@ import Testing
         try FindingStore.writeAtomically("hang only\n", to: dir + "/bad.txt")
         #expect(throws: FuzzUsageError.self) { try FindingStore.knownSignatures(file: dir + "/bad.txt") }
     }
+
+    /// A campaign killed between saving a finding and writing the index must not lose it: the
+    /// index is rebuilt from the finding files on disk.
+    @Test func aFindingWhoseIndexWriteWasLostIsRecoveredFromItsFile() throws {
+        let dir = Self.directory("recover")
+        var store = try FindingStore(directory: dir)
+        let kept = FuzzSignature(kind: "hang", strategy: "cassowary", place: "system")
+        store.record(FindingStore.Entry(signature: kept, count: 2, firstCase: 1, seconds: 0.5, file: "kept.system.json", size: 1, seed: 4, detail: "d"))
+        try FindingStore.writeAtomically(#"{"strut-system": 1, "name": "kept", "steps": [{"add": "x >= 1", "id": "a"}]}"#, to: dir + "/kept.system.json")
+        try store.writeIndex()
+        // The finding saved after the last index write (the campaign was killed before the next).
+        let lost = FuzzSignature(kind: "required-satisfied", strategy: "cassowary-weighted", place: "add")
+        let description = "Fuzz finding \(lost) (strut fuzz --seed 4, case 17: generated). after step 0: required a is violated. Expectations do not apply (mutated). Replay: strut replay x"
+        let text = #"{"strut-system": 1, "name": "\#(lost.slug)", "description": "\#(description)", "steps": [{"add": "x >= 1", "id": "a"}, {"add": "x <= 0", "id": "b"}]}"#
+        try FindingStore.writeAtomically(text, to: dir + "/" + lost.slug + ".system.json")
+        let again = try FindingStore(directory: dir)
+        #expect(again.entries.map(\.signature) == [kept, lost].sorted())
+        let recovered = try #require(again.entry(lost))
+        #expect(recovered.file == lost.slug + ".system.json" && recovered.firstCase == 17 && recovered.seed == 4 && recovered.size == 2)
+        #expect(again.entry(kept)?.count == 2, "entries in the index are kept as they were")
+    }
+
+    /// Temporary files of atomic writes are named `.strut-tmp-<pid>-<name>` beside the target;
+    /// one left by a dead process is removed on the next write to that directory, one of a live
+    /// process is not.
+    @Test func orphanedTemporaryFilesOfDeadProcessesAreRemovedOnTheNextWrite() throws {
+        let dir = Self.directory("orphans")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // A pid that is not running: past the kernel's default pid_max of 4 194 304.
+        let dead = dir + "/.strut-tmp-99999999-results.json"
+        let live = dir + "/.strut-tmp-\(getpid())-other.json"
+        for p in [dead, live] { #expect(FileManager.default.createFile(atPath: p, contents: Data("half".utf8))) }
+        try AtomicFile.write(Data("{}".utf8), to: dir + "/results.json")
+        #expect(!FileManager.default.fileExists(atPath: dead), "the dead process's temporary is gone")
+        #expect(FileManager.default.fileExists(atPath: live), "a live process's temporary is left alone")
+        #expect(try String(contentsOfFile: dir + "/results.json", encoding: .utf8) == "{}")
+        #expect(AtomicFile.temporaryPath(for: dir + "/results.json") == dir + "/.strut-tmp-\(getpid())-results.json")
+    }
+
+    /// When the target cannot be written, the data goes to a fallback file in the temporary
+    /// directory, whose path is returned, instead of being lost.
+    @Test func aFailedWriteFallsBackToTheTemporaryDirectory() throws {
+        let target = Self.directory("fallback") + "/missing-dir/results.json"
+        let outcome = AtomicFile.writeOrFallBack(Data("{\"x\": 1}".utf8), to: target)
+        #expect(outcome.problem?.reason.contains("no such file") == true, "\(String(describing: outcome.problem))")
+        let fallback = try #require(outcome.fallback)
+        #expect(fallback.hasPrefix(FileManager.default.temporaryDirectory.path) && fallback.hasSuffix("results.json"))
+        #expect(try String(contentsOfFile: fallback, encoding: .utf8) == "{\"x\": 1}")
+        try? FileManager.default.removeItem(atPath: fallback)
+    }
 }
