@@ -23,6 +23,8 @@ struct CassowaryCore {
     /// When false, a rejected add reports its certificate's members unminimised
     /// (`Solver+Conflict.swift`): a layout pass that leaves the explanation to diagnostics.
     var minimizeConflicts = true
+    /// Asked every 64 pivots of a deferred optimisation (`CassowarySolver.interruption`).
+    var interruption: (() -> Bool)?
 
     var tableau = Tableau()
     var levels = ObjectiveLevels()
@@ -118,7 +120,8 @@ struct CassowaryCore {
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false
-        optimize()
+        guard let interruption else { return optimize() }
+        if !optimize(stoppingWhen: interruption) { dirty = true }
     }
 
     func afterOperation() {

@@ -39,6 +39,18 @@ public struct CassowarySolver: ConstraintSolver {
         }
     }
 
+    /// Asked every 64 pivots of the deferred optimisation a read triggers; when it returns true
+    /// the optimisation stops and the read answers from a feasible tableau that is not yet
+    /// optimal (the next read resumes it). For a caller that abandons the work when its time
+    /// runs out, as `strut bench --unit-time-limit` does; nil (the default) never stops.
+    public var interruption: (() -> Bool)? {
+        get { box.core.interruption }
+        set {
+            unique()
+            box.core.interruption = newValue
+        }
+    }
+
     mutating func unique() {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.core) }
     }

@@ -98,7 +98,20 @@ extension CassowaryCore {
         levels.clearHeaps()
     }
 
-    mutating func optimizeLevel(_ l: Int) {
+    /// `optimize()` that asks `stop` every 64 pivots. False when it stopped: the tableau is then
+    /// primal feasible but not yet optimal, and the candidate heaps are kept, so the next
+    /// optimisation resumes where this one stopped (pivots at a level never touch the levels
+    /// above it).
+    mutating func optimize(stoppingWhen stop: @escaping () -> Bool) -> Bool {
+        for l in 0..<levels.count where !optimizeLevel(l, stoppingWhen: stop) { return false }
+        levels.clearHeaps()
+        return true
+    }
+
+    /// One level's primal simplex; false when `stop` said so (asked every 64 pivots).
+    @discardableResult
+    mutating func optimizeLevel(_ l: Int, stoppingWhen stop: (() -> Bool)? = nil) -> Bool {
+        var sinceAsked = 0
         while let e = levels.popMin(l) {
             guard levels.coefs[l][Int(e)] < 0, tableau.basicRow[Int(e)] < 0,
                 tableau.kinds[Int(e)] != .dummy, levels.isFreeAbove(l, e)
@@ -110,7 +123,14 @@ extension CassowaryCore {
                 continue
             }
             pivot(entering: e, row: r)
+            guard let stop else { continue }
+            sinceAsked += 1
+            if sinceAsked == 64 {
+                sinceAsked = 0
+                if stop() { return false }
+            }
         }
+        return true
     }
 
     /// The primal ratio test over the rows holding `e`: among restricted basic rows where `e` has a

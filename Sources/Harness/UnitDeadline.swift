@@ -1,3 +1,6 @@
+import Cassowary
+import LinearConstraints
+
 /// The per-run time limit of one work unit (`BenchPlan.unitTimeLimit`, `strut bench
 /// --unit-time-limit`): started when the unit starts, asked between solver operations (the
 /// engine's and the solver workloads' `stop` hooks) and between repetitions, so a strategy that
@@ -33,5 +36,23 @@ struct UnitDeadline {
 
     static func format(_ x: Double) -> String {
         x == x.rounded() ? String(Int(x)) : String(x)
+    }
+}
+
+/// A strategy whose long deferred solve can be stopped between pivots (`CassowarySolver`), so
+/// that the per-run time limit also bounds one large solve, not only the gaps between solver
+/// operations.
+protocol InterruptibleSolver {
+    var interruption: (() -> Bool)? { get set }
+}
+
+extension CassowarySolver: InterruptibleSolver {}
+
+extension UnitDeadline {
+    /// `solver` with `check` as its interruption, when it can take one.
+    static func arm<S: ConstraintSolver>(_ solver: S, _ check: (() -> Bool)?) -> S {
+        guard let check, var interruptible = solver as? any InterruptibleSolver else { return solver }
+        interruptible.interruption = check
+        return interruptible as? S ?? solver
     }
 }

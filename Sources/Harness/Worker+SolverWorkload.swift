@@ -38,7 +38,7 @@ extension Worker {
     /// One repetition: build, rotate, rotate back, each timed. False when `stop` cut the build
     /// short (nothing of this repetition is recorded then).
     func solverPass<S: ConstraintSolver>(_ fresh: S, _ w: PeerWorkload, _ items: inout [Accumulator], measured: Bool, stop: (() -> Bool)? = nil) throws(SolverError) -> Bool {
-        var solver = fresh
+        var solver = UnitDeadline.arm(fresh, stop)
         for k in Self.solverSteps.indices {
             let pivots = solver.counters.pivots
             let s0 = reportedTime(solver)
@@ -52,6 +52,8 @@ extension Worker {
             default: sink = try w.rotate(&solver, to: .portrait)
             }
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            // A solve the limit interrupted answered from an unfinished tableau: not a result.
+            if let stop, stop() { return false }
             guard measured else { continue }
             if let s0, let s1 = reportedTime(solver), s1.responses > s0.responses {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)

@@ -40,7 +40,9 @@ struct Worker {
                 let loaded = try source.load()
                 let devices = plan.devices ?? loaded.ownDevices ?? Self.standardDevices
                 var items = [Accumulator](repeating: Accumulator(), count: devices.count)
-                var diagnostics = [Accumulator](repeating: Accumulator(), count: plan.diagnostics ? devices.count : 0)
+                // A strategy that cannot tell ambiguity (an outside solver) has no diagnostics to time.
+                let diagnoses = plan.diagnostics && strategy.make() is any AmbiguityReporting
+                var diagnostics = [Accumulator](repeating: Accumulator(), count: diagnoses ? devices.count : 0)
                 let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
                 var cutOff: String?
                 for rep in 0..<(plan.warmup + plan.repeats) {
@@ -110,7 +112,7 @@ struct Worker {
         _ solver: S, _ tree: ViewTree, _ direction: LayoutDirection?, _ devices: [DeviceConfiguration],
         _ items: inout [Accumulator], _ diagnostics: inout [Accumulator], measured: Bool, stop: (() -> Bool)? = nil
     ) throws(LoweringError) {
-        var engine = LayoutEngine(tree: tree, solver: solver, direction: direction)
+        var engine = LayoutEngine(tree: tree, solver: UnitDeadline.arm(solver, stop), direction: direction)
         engine.diagnosesInLayoutPass = false
         engine.shouldStop = stop
         for (k, device) in devices.enumerated() {
@@ -119,6 +121,8 @@ struct Worker {
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
             let result = try engine.layout(on: device)
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            // A solve the limit interrupted answered from an unfinished tableau: not a result.
+            if let stop, stop() { throw .cutOff }
             if measured, let s0, let s1 = reportedTime(engine.solver), s1.responses > s0.responses {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
             }
