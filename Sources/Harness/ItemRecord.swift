@@ -30,6 +30,9 @@ public struct ItemRecord: Hashable, Sendable {
     public enum Phase: String, Hashable, Sendable, CaseIterable {
         case first, `switch`, diagnostics
 
+        /// A label short enough for a chart axis: `first`, `switch`, `diag`.
+        public var shortName: String { self == .diagnostics ? "diag" : rawValue }
+
         /// Sort key for tables: first, switch, diagnostics.
         public var order: Int {
             switch self {

@@ -40,7 +40,7 @@ extension HTMLReport {
         for family in facts.families.prefix(chartLimit) {
             let groups = facts.summary.filter { $0.family == family && $0.strategy == facts.strategies.first }
                 .sorted { ($0.size, $0.phase.order) < ($1.size, $1.phase.order) }.map { a in
-                SVGCharts.BoxGroup(label: "\(a.size) \(a.phase.rawValue)", boxes: facts.strategies.enumerated().compactMap { (k, s) in
+                SVGCharts.BoxGroup(label: "\(a.size) \(a.phase.shortName)", boxes: facts.strategies.enumerated().compactMap { (k, s) in
                     let samples = facts.wallSamples(family: family, size: a.size, strategy: s, phase: a.phase).map { Double($0) }
                     return samples.isEmpty ? nil : (k, samples)
                 })
