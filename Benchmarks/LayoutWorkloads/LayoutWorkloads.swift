@@ -9,8 +9,12 @@ import LinearConstraints
 //
 // - cells-N-build:  a first layout with a fresh engine on iphone-14-pro (the iPhone 16's
 //                   geometry): stack expansion, lowering, installing every constraint, settling
-//                   the layout pass and reading the result (frames, conflicts, ambiguity).
-//                   The validated tree is built once, outside the measurement.
+//                   the layout pass and reading the result (frames, conflicts broken); the
+//                   diagnostics are left out (`diagnosesInLayoutPass = false`), as UIKit's layout
+//                   pass leaves them. The validated tree is built once, outside the measurement.
+// - cells-N-diagnose: the diagnostics of a laid-out engine (`LayoutEngine.diagnose()`: ambiguity
+//                   of every frame variable and minimal conflicting sets), what `strut bench`
+//                   times as its diagnostics phase.
 // - cells-N-switch: a device switch of a laid-out engine, alternating iphone-14-pro portrait and
 //                   landscape (every cell's width changes; the lowering is redone and diffed,
 //                   nothing is re-added, the root's size is suggested, the result read).
@@ -47,6 +51,7 @@ final class TableState: @unchecked Sendable {
         try prepareTree(cells)
         guard engine == nil, let tree else { return }
         var e = LayoutEngine(tree: tree, solver: CassowarySolver())
+        e.diagnosesInLayoutPass = false
         blackHole(try e.layout(on: portrait))
         engine = e
         iteration = 0
@@ -72,6 +77,7 @@ func register(cells: Int) {
         guard let tree = state.tree else { return benchmark.error("the setup hook did not build the tree") }
         for _ in benchmark.scaledIterations {
             var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+            engine.diagnosesInLayoutPass = false  // the layout pass; diagnostics are their own benchmark
             do { blackHole(try engine.layout(on: portrait)) } catch { benchmark.error("cells-\(cells)-build: \(error)") }
         }
     }
@@ -80,6 +86,12 @@ func register(cells: Int) {
     switching.teardown = {
         state.engine = nil
         state.tree = nil
+    }
+    var diagnosing = configuration(cells: cells, build: false)
+    diagnosing.setup = { try state.prepareEngine(cells) }
+    Benchmark("cells-\(cells)-diagnose", configuration: diagnosing) { benchmark in
+        guard let engine = state.engine else { return benchmark.error("the setup hook did not lay the table out") }
+        for _ in benchmark.scaledIterations { blackHole(engine.diagnose()) }
     }
     Benchmark("cells-\(cells)-switch", configuration: switching) { benchmark in
         guard var engine = state.engine else { return benchmark.error("the setup hook did not lay the table out") }
