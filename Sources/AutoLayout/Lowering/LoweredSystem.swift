@@ -90,8 +90,28 @@ public struct LoweredSystem: Hashable, Sendable {
         return used.indices.filter { used[$0] }.map(ItemIndex.init)
     }
 
+    /// Appends a lowered constraint in canonical form: its terms merged per variable (in
+    /// `Double`, `LinearExpression.normalized()`), so every strategy and the exact oracle judge the
+    /// same linear system. An anchor expression can name a variable twice (a multiplied location
+    /// in its superview's coordinates: `-1/3·minY - 2/3·minY`); merged in rationals those two
+    /// doubles sum to 1 + 2^-54, not 1, and the oracle then judged a system the engine never saw
+    /// (a height it called free where the layout pins it to 0: strut fuzz --seed 1, case 4273,
+    /// corpora/regressions/multiplied-baseline-in-superview-coordinates.json).
+    /// Only an expression that names a variable twice is rewritten (no allocation otherwise: the
+    /// lowering runs again at every device switch).
     mutating func append(_ constraint: Constraint, _ origin: ConstraintOrigin, installed: Bool = true) {
+        var canonical = constraint
+        if Self.repeatsAVariable(constraint.expression) { canonical.expression = constraint.expression.normalized() }
         constraints.append(LoweredConstraint(
-            id: ConstraintID(constraints.count), constraint: constraint, isInstalled: installed, origin: origin))
+            id: ConstraintID(constraints.count), constraint: canonical, isInstalled: installed, origin: origin))
+    }
+
+    /// True when some variable has two terms. O(terms²) on a handful of terms, allocation-free.
+    static func repeatsAVariable(_ e: LinearExpression) -> Bool {
+        let terms = e.terms
+        for i in terms.indices {
+            for j in terms.indices where j > i && terms[j].variable == terms[i].variable { return true }
+        }
+        return false
     }
 }
