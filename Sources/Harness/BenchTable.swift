@@ -9,11 +9,13 @@ public enum BenchTable {
         // An outside solver that reports its own time (`solverSeconds`) gets a column beside the
         // round trip the other columns time.
         let selfTimed = r.summary.contains { $0.solver.count > 0 }
+        let spread = wallSpread(r.records)
         out += table(
-            ["family", "size", "strategy", "phase", "solves", "p50", "p90", "p99", "max"] + (selfTimed ? ["solver p50"] : [])
+            ["family", "size", "strategy", "phase", "solves", "mean ± σ", "p50", "p90", "p99", "max"] + (selfTimed ? ["solver p50"] : [])
                 + ["alloc p50", "pivots/solve", "solves/s"],
             r.summary.map { a in
-                [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count)] + latencies(a.wall)
+                [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
+                 spread["\(a.family)\u{1}\(a.size)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"] ?? "-"] + latencies(a.wall)
                     + (selfTimed ? [a.solver.count > 0 ? duration(a.solver.value(atPercentile: 50)) : "-"] : [])
                     + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), rate(a.throughput)]
             })
@@ -24,17 +26,43 @@ public enum BenchTable {
                 [a.device, a.strategy, a.phase.rawValue, String(a.wall.count), duration(a.wall.value(atPercentile: 50)),
                  duration(a.wall.value(atPercentile: 99)), duration(a.wall.max), bytes(a.allocated.value(atPercentile: 50)), bytes(a.allocated.max)]
             })
-        let growth = r.growth.filter { $0.exponent != nil }
-        if !growth.isEmpty {
-            out += "\n" + table(
-                ["family", "strategy", "phase", "sizes", "growth exponent (p50 wall)", "(p50 CPU)"],
-                growth.map {
-                    [$0.family, $0.strategy, $0.phase.rawValue, $0.sizes.map(String.init).joined(separator: ","),
-                     String(format: "%.2f", $0.exponent ?? 0), $0.cpuExponent.map { String(format: "%.2f", $0) } ?? "-"]
-                })
-        }
+        out += growthTable(r.growth)
+        let facts = ReportFacts(r)
+        let summary = facts.summaryLines(facts.ratios)
+        if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }
         out += "\n" + runLines(r)
         return out
+    }
+
+    /// Growth exponents from three sizes or more, with the R² of each log-log fit and `?` on an
+    /// unreliable one (`GrowthFit`), then how they were judged; empty when nothing was fitted.
+    static func growthTable(_ growth: [Growth]) -> String {
+        guard let note = GrowthFit.note(growth) else { return "" }
+        let fits = GrowthFit.shown(growth)
+        var out = "\n"
+        if !fits.isEmpty {
+            out += table(
+                ["family", "strategy", "phase", "sizes", "growth exponent (p50 wall)", "R²", "(p50 CPU)", "R²", "fit"],
+                fits.map { f in
+                    [f.growth.family, f.growth.strategy, f.growth.phase.rawValue, f.growth.sizes.map(String.init).joined(separator: ","),
+                     f.wallText, Figures.fixed(f.rSquared), f.cpuText, Figures.fixed(f.cpuRSquared), f.verdict]
+                }, left: [0, 1, 2, 3, 8])
+        }
+        return out + note + "\n"
+    }
+
+    /// `mean ± σ` of the wall samples per (family, size, strategy, phase), keyed by those joined
+    /// with U+0001; σ is the sample standard deviation (`-` from one sample).
+    static func wallSpread(_ records: [ItemRecord]) -> [String: String] {
+        var samples: [String: [UInt64]] = [:]   // lookup only, never iterated in order
+        for r in records { samples["\(r.family)\u{1}\(r.size)\u{1}\(r.strategy)\u{1}\(r.phase.rawValue)", default: []].append(contentsOf: r.wall) }
+        return samples.mapValues { s in
+            guard !s.isEmpty else { return "-" }
+            let x = s.map { Double($0) }, mean = x.reduce(0, +) / Double(x.count)
+            guard x.count > 1 else { return duration(UInt64(mean.rounded())) + " ± -" }
+            let sd = (x.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(x.count - 1)).squareRoot()
+            return duration(UInt64(mean.rounded())) + " ± " + duration(UInt64(sd.rounded()))
+        }
     }
 
     static func runLines(_ r: BenchResults) -> String {
@@ -95,14 +123,14 @@ public enum BenchTable {
     }
 
     /// Left-aligned text columns, right-aligned numbers, two spaces apart.
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
+    static func table(_ header: [String], _ rows: [[String]], left: Set<Int> = [0, 1, 2, 3]) -> String {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         return all.map { row in
             row.indices.map { c in
                 let pad = String(repeating: " ", count: widths[c] - row[c].count)
-                return c < 4 ? row[c] + pad : pad + row[c]
-            }.joined(separator: "  ")
+                return left.contains(c) ? row[c] + pad : pad + row[c]
+            }.joined(separator: "  ").replacingOccurrences(of: " +$", with: "", options: .regularExpression)
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -42,7 +42,7 @@ import Testing
         let r = try report(["--format", "markdown"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("## Strut bench: ❌ 1 invariant failure (expectations ×1)"))
-        #expect(r.stdout.contains("<details><summary>1 failure (click to expand)</summary>"))
+        #expect(r.stdout.contains("<details><summary>1 failed solve (counted per invariant, as in the verdict and the tallies) (click to expand)</summary>"))
         #expect(r.stdout.contains("```sh\nstrut bench "))
     }
 

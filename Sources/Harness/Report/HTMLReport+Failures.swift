@@ -19,7 +19,8 @@ extension HTMLReport {
         }
         let open = min(openFailures, Set(r.invariants.failures.map { "\($0.invariant.rawValue)\u{1}\($0.caseName)\u{1}\($0.strategy)" }).count)
         let folded = r.invariants.failures.count > open ? "The first of each invariant, case and strategy is open (\(open)); click the others to unfold them. " : ""
-        let note = "\(Figures.count(r.invariants.failures.count, "invariant failure")), \(Figures.count(r.failures.count, "case")) that failed to load. " + folded
+        let counted = r.invariants.failures.isEmpty ? "No invariant failed" : facts.failureCountText
+        let note = counted + "; \(Figures.count(r.failures.count, "case")) that failed to load. " + folded
             + "Pictures: the window (black outline) and every view's frame; blamed views in red, views named by a blamed constraint in orange, "
             + "and dashed green the frame the check compared the blamed view with (the expected one, or the variant's)."
         return section("failures", "Failures", note, out)

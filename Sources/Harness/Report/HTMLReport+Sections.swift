@@ -67,21 +67,27 @@ extension HTMLReport {
         var charts = ""
         for (family, phase) in keys.prefix(chartLimit) {
             let series = growth.filter { $0.family == family && $0.phase == phase }.map { g in
-                SVGCharts.ScalingSeries(name: g.strategy, series: facts.strategies.firstIndex(of: g.strategy) ?? 0,
-                                        points: zip(g.sizes, g.medians).map { (Double($0), Double($1)) }.sorted { $0.0 < $1.0 }, exponent: g.exponent)
+                let fit = GrowthFit(g)
+                return SVGCharts.ScalingSeries(name: g.strategy, series: facts.strategies.firstIndex(of: g.strategy) ?? 0,
+                                               points: zip(g.sizes, g.medians).map { (Double($0), Double($1)) }.sorted { $0.0 < $1.0 },
+                                               exponent: fit.shown ? g.exponent : nil, reliable: fit.reliable)
             }
             charts += figure("\(family) (\(phase.rawValue))", SVGCharts.logLog(series, label: "p50 latency against size for \(family)"))
         }
-        let exponents = table(["family", "strategy", "phase", "sizes", "exponent (p50 wall)", "(p50 CPU)"], growth.map { g in
-            [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
-             Figures.fixed(g.exponent), Figures.fixed(g.cpuExponent)]
-        }, numericFrom: 4)
+        let fits = GrowthFit.shown(growth)
+        let exponents = fits.isEmpty ? "" : table(["family", "strategy", "phase", "sizes", "exponent (p50 wall)", "R²", "(p50 CPU)", "R²", "fit"], fits.map { f in
+            let g = f.growth
+            return [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
+                    f.wallText, Figures.fixed(f.rSquared), f.cpuText, Figures.fixed(f.cpuRSquared),
+                    f.reliable ? "ok" : "\u{1}<span class=\"bad\">" + Markup.escape(f.verdict) + "</span>"]
+        }, numericFrom: 4, text: [8])
+        let fitNote = GrowthFit.note(growth).map { "<p class=\"note\">" + Markup.escape($0) + "</p>" } ?? ""
         let cut = facts.results.cutOffs
         let cutList = cut.isEmpty ? "" : "<p>Cut off at the per-run time limit (too slow to wait for; not failures):</p><ul>"
             + cut.map { "<li><code>\(Markup.escape($0.source))</code> under <code>\(Markup.escape($0.strategy))</code>: \(Markup.escape($0.cutOff ?? ""))</li>" }.joined() + "</ul>"
         return section("scaling", "Scaling (log-log)",
-                       "Median wall latency against size, one chart per family and phase (first layout, device switch, diagnostics); k is the fitted exponent (least-squares slope of log latency over log size), the dashed line the fit.",
-                       "<div class=\"charts\">" + charts + "</div>" + exponents + cutList)
+                       "Median wall latency against size, one chart per family and phase (first layout, device switch, diagnostics); k is the fitted exponent (least-squares slope of log latency over log size), the dashed line the fit; no k from fewer than \(GrowthFit.minimumSizes) sizes, k=…? for an unreliable fit.",
+                       "<div class=\"charts\">" + charts + "</div>" + fitNote + exponents + cutList)
     }
 
     static func allocationSection(_ facts: ReportFacts) -> String {
@@ -107,13 +113,15 @@ extension HTMLReport {
         let rows = ratios.map { x in
             [x.family, String(x.size), x.phase.rawValue] + x.ratios.map { r in
                 guard let r else { return "-" }
-                let cls = r > 1.05 ? "slower" : (r < 0.95 ? "faster" : "")
-                return "\u{1}<span class=\"\(cls)\">\(Figures.fixed(r))×</span>"
+                let cls = r.clear ? (r.ratio > 1 ? "slower" : "faster") : ""
+                return "\u{1}<span class=\"\(cls)\">\(Markup.escape(r.text))</span>"
             }
         }
+        let lines = facts.summaryLines(ratios)
+        let summary = lines.isEmpty ? "" : "<ul class=\"summary\">" + lines.map { "<li>" + Markup.escape($0) + "</li>" }.joined() + "</ul>"
         return section("ratios", "Strategy ratios",
-                       "Median wall latency of each strategy over \(base)'s, per family, size and phase (below 1: faster than \(base)).",
-                       table(["family", "size", "phase"] + facts.strategies.dropFirst().map { "\($0) / \(base)" }, rows, numericFrom: 3))
+                       "Median wall latency of each strategy over \(base)'s, per family, size and phase (below 1: faster than \(base)), with a 95% bootstrap interval over the items both ran (their repetitions redrawn); red (slower) or green (faster) only when the interval excludes 1.",
+                       summary + table(["family", "size", "phase"] + facts.strategies.dropFirst().map { "\($0) / \(base)" }, rows, numericFrom: 3))
     }
 
     static func invariantSection(_ facts: ReportFacts) -> String {

@@ -39,11 +39,12 @@ enum HTMLReport {
 
     /// A table with escaped header (none when nil) and cells; cells starting with `\u{1}` are
     /// raw HTML; columns from `numericFrom` on are right-aligned.
-    static func table(_ header: [String]?, _ rows: [[String]], numericFrom: Int = 1) -> String {
+    /// `text` names columns past `numericFrom` that stay left-aligned.
+    static func table(_ header: [String]?, _ rows: [[String]], numericFrom: Int = 1, text: Set<Int> = []) -> String {
         func cell(_ s: String, _ k: Int, _ tag: String) -> String {
             let raw = s.hasPrefix("\u{1}")
-            let text = raw ? String(s.dropFirst()) : Markup.escape(s)
-            return "<\(tag)\(k >= numericFrom ? " class=\"num\"" : "")>\(text)</\(tag)>"
+            let content = raw ? String(s.dropFirst()) : Markup.escape(s)
+            return "<\(tag)\(k >= numericFrom && !text.contains(k) ? " class=\"num\"" : "")>\(content)</\(tag)>"
         }
         var out = "<table>" + (header.map { h in "<thead><tr>" + h.enumerated().map { cell($1, $0, "th") }.joined() + "</tr></thead>" } ?? "") + "<tbody>"
         for r in rows { out += "<tr>" + r.enumerated().map { cell($1, $0, "td") }.joined() + "</tr>" }

@@ -13,7 +13,7 @@ enum MarkdownReport {
         out += summaryTable(facts)
         out += ratioTable(facts)
         out += tallyTable(facts)
-        out += failureBlock(r)
+        out += failureBlock(facts)
         out += "\n<sub>reproduce: <code>" + Markup.escape(r.command) + "</code></sub>\n"
         return out
     }
@@ -50,17 +50,24 @@ enum MarkdownReport {
         return out + "\n"
     }
 
-    /// Growth exponents per family, strategy and phase (three sizes or more).
-    static func growthTable(_ facts: ReportFacts) -> String {
-        let growth = facts.results.growth.filter { $0.sizes.count >= 3 && $0.exponent != nil }
-        guard !growth.isEmpty else { return "" }
-        var out = "\n| family | strategy | phase | sizes | growth exponent (p50 wall) | (p50 CPU) |\n|---|---|---|---|---:|---:|\n"
-        for g in growth {
-            let cells = [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
-                         Figures.fixed(g.exponent ?? 0), Figures.fixed(g.cpuExponent)]
-            out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+    /// Growth exponents per family, strategy and phase (three sizes or more), each with the R²
+    /// of its log-log fit and `?` when the fit is unreliable (`GrowthFit`).
+    static func growthTable(_ facts: ReportFacts) -> String { growthTable(facts.results.growth) }
+
+    static func growthTable(_ growth: [Growth]) -> String {
+        let fits = GrowthFit.shown(growth)
+        guard let note = GrowthFit.note(growth) else { return "" }
+        var out = ""
+        if !fits.isEmpty {
+            out += "\n| family | strategy | phase | sizes | growth exponent (p50 wall) | R² | (p50 CPU) | R² | fit |\n|---|---|---|---|---:|---:|---:|---:|---|\n"
+            for f in fits {
+                let g = f.growth
+                let cells = [g.family, g.strategy, g.phase.rawValue, g.sizes.map(String.init).joined(separator: ","),
+                             f.wallText, Figures.fixed(f.rSquared), f.cpuText, Figures.fixed(f.cpuRSquared), f.reliable ? "ok" : "⚠️ " + f.verdict]
+                out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+            }
         }
-        return out
+        return out + "\n" + Markup.escape(note) + "\n"
     }
 
     /// Units cut off by the per-run time limit.
@@ -70,16 +77,21 @@ enum MarkdownReport {
         return "\nCut off (too slow to wait for, not failures):\n\n" + cut.map { "- `\(Markup.escape($0.source))` under `\(Markup.escape($0.strategy))`: \(Markup.escape($0.cutOff ?? ""))\n" }.joined()
     }
 
+    /// Median wall latency of each strategy over the base's with its 95% bootstrap interval;
+    /// a ratio is marked (🔴 slower, 🟢 faster) only when its interval excludes 1. Then the
+    /// summary over groups per phase.
     static func ratioTable(_ facts: ReportFacts) -> String {
         let ratios = facts.ratios
         guard !ratios.isEmpty, let base = facts.strategies.first else { return "" }
-        var out = "Median latency relative to `\(base)`:\n\n| family | size | phase | "
+        var out = "Median wall latency relative to `\(base)` [95% bootstrap interval]; 🔴 slower or 🟢 faster only when the interval excludes 1:\n\n| family | size | phase | "
         out += facts.strategies.dropFirst().map(Markup.markdownCell).joined(separator: " | ") + " |\n"
         out += "|---|---:|---|" + String(repeating: "---:|", count: facts.strategies.count - 1) + "\n"
         for x in ratios {
-            let cells = x.ratios.map { $0.map { Figures.fixed($0) + "×" } ?? "-" }
+            let cells = x.ratios.map { r in r.map { ($0.clear ? ($0.ratio > 1 ? "🔴 " : "🟢 ") : "") + $0.text } ?? "-" }
             out += "| \(Markup.markdownCell(x.family)) | \(x.size) | \(x.phase.rawValue) | " + cells.joined(separator: " | ") + " |\n"
         }
+        let lines = facts.summaryLines(ratios)
+        if !lines.isEmpty { out += "\n" + lines.map { "- " + Markup.escape($0) + "\n" }.joined() }
         return out + "\n"
     }
 
@@ -100,10 +112,13 @@ enum MarkdownReport {
 
     /// Invariant failures (the first `failureLimit`) and failed cases in one fold, each with its
     /// replay command.
-    static func failureBlock(_ r: BenchResults) -> String {
-        let count = r.invariants.failures.count + r.failures.count
-        guard count > 0 else { return "" }
-        var out = "<details><summary>\(Figures.count(count, "failure")) (click to expand)</summary>\n\n"
+    static func failureBlock(_ facts: ReportFacts) -> String {
+        let r = facts.results
+        guard !r.invariants.failures.isEmpty || !r.failures.isEmpty else { return "" }
+        var parts: [String] = []
+        if !r.invariants.failures.isEmpty { parts.append(facts.failureCountText) }
+        if !r.failures.isEmpty { parts.append(Figures.count(r.failures.count, "case") + " failed to load or lay out") }
+        var out = "<details><summary>" + Markup.escape(parts.joined(separator: "; ")) + " (click to expand)</summary>\n\n"
         for f in r.invariants.failures.prefix(failureLimit) {
             out += "**`\(f.invariant.rawValue)`** \(Markup.escape(f.caseName)) on `\(f.device)` with `\(f.strategy)` (\(f.direction)): "
             out += Markup.escape(f.detail) + "\n\n"

@@ -50,6 +50,7 @@ enum TerminalReport {
         var out = "verdict: " + (verdict.passed ? "passed" : "FAILED: " + verdict.text) + "\n"
         for f in r.invariants.failures { out += f.description + "\n" }
         for f in r.failures { out += "FAILED to load: \(f)\n" }
+        if !r.invariants.failures.isEmpty { out += facts.failureCountText + "\n" }
         if !r.invariants.failures.isEmpty || !r.failures.isEmpty { out += "\n" }
         out += BenchTable.text(r)
         out += r.invariants.tallyText

@@ -57,29 +57,51 @@ struct ReportFacts {
         return parts.isEmpty ? (true, "passed") : (false, parts.joined(separator: "; "))
     }
 
-    /// A strategy's median latency over the base strategy's (the first) for one family, size
-    /// and phase; nil ratio when either median is zero.
+    /// A strategy's median wall latency over the base strategy's (the first) for one family,
+    /// size and phase, with its bootstrap interval (`MedianRatio`): the items that ran under
+    /// both strategies, paired by case, device and direction.
     struct Ratio {
         var family: String
         var size: Int
         var phase: ItemRecord.Phase
-        /// Per strategy after the first, in `strategies` order: the ratio, nil when unmeasured.
-        var ratios: [Double?]
+        /// Per strategy after the first, in `strategies` order: the estimate, nil when unmeasured.
+        var ratios: [MedianRatio?]
     }
 
     /// Ratios per (family, size, phase) group in summary order; empty with one strategy.
+    /// O(groups × strategies × resamples × n log n) for n samples a group.
     var ratios: [Ratio] {
         guard strategies.count > 1, let base = strategies.first else { return [] }
+        var byGroup: [String: [ItemRecord]] = [:]   // lookup only, never iterated
+        for r in results.records { byGroup["\(r.family)\u{1}\(r.size)\u{1}\(r.phase.rawValue)", default: []].append(r) }
         var out: [Ratio] = []
         for a in summary where a.strategy == base {
-            let b = Double(a.wall.value(atPercentile: 50))
-            let others = strategies.dropFirst().map { s -> Double? in
-                guard b > 0, let o = summary.first(where: { $0.family == a.family && $0.size == a.size && $0.phase == a.phase && $0.strategy == s }) else { return nil }
-                let m = Double(o.wall.value(atPercentile: 50))
-                return m > 0 ? m / b : nil
+            let mine = byGroup["\(a.family)\u{1}\(a.size)\u{1}\(a.phase.rawValue)"] ?? []
+            let baseRecords = mine.filter { $0.strategy == base }.map(StrategyGroup.anonymous)
+            let others = strategies.dropFirst().map { s -> MedianRatio? in
+                let pairs = ItemPairing(baseRecords, mine.filter { $0.strategy == s }.map(StrategyGroup.anonymous)).pairs
+                var seed = StableDigest()
+                seed.add("ratio \(a.family) \(a.size) \(a.phase.rawValue) \(s)")
+                return MedianRatio.estimate(base: pairs.map(\.base.wall), other: pairs.map(\.current.wall), seed: seed.value)
             }
             out.append(Ratio(family: a.family, size: a.size, phase: a.phase, ratios: others))
         }
+        return out
+    }
+
+    /// Failed solves per invariant (what the verdict, the tallies and `strut bench` count: a
+    /// solve failing two invariants counts twice) and the failure reports behind them (a solve
+    /// may report several, e.g. one per differing view).
+    var failureCounts: (solves: Int, reports: Int) {
+        let solves = results.invariants.tallies.map(\.failed).reduce(0, +)
+        return (solves == 0 ? results.invariants.failures.count : solves, results.invariants.failures.count)
+    }
+
+    /// `14 failed solves (counted per invariant, as in the tallies), in 34 failure reports`.
+    var failureCountText: String {
+        let c = failureCounts
+        var out = Figures.count(c.solves, "failed solve") + " (counted per invariant, as in the verdict and the tallies)"
+        if c.reports != c.solves { out += ", reported in " + Figures.count(c.reports, "failure report") + " (a solve can report several, e.g. one per differing view)" }
         return out
     }
 

@@ -14,14 +14,17 @@ enum SVGCharts {
     }
 
     static func boxPlot(_ groups: [BoxGroup], series: [String], label: String) -> String {
-        let boxWidth = 16.0, gap = 22.0, left = 64.0, top = 24.0, plotHeight = 200.0
+        let boxWidth = 16.0, gap = 22.0, left = 64.0, plotHeight = 200.0
         let slots = groups.map { Double($0.boxes.count) * (boxWidth + 4) + gap }
-        let width = max(360, left + slots.reduce(0, +) + 12)
+        var width = max(360, left + slots.reduce(0, +) + 12)
+        let key = Legend(series, x: left, right: width - 8)
+        width = max(width, key.right + 8)
+        let top = key.bottom + 12
         let height = top + plotHeight + 40
         let axis = LogAxis(covering: groups.flatMap { $0.boxes.flatMap(\.samples) }, from: top + plotHeight, to: top)
         var out = SVG.open(width, height, label: label)
         out += axis.verticalGrid(left: left, right: width - 8) { Figures.duration($0) }
-        out += legend(series, x: left, y: 12)
+        out += key.svg
         var x = left + gap / 2
         for (g, slot) in zip(groups, slots) {
             for b in g.boxes {
@@ -48,15 +51,36 @@ enum SVGCharts {
         return out + "</g>"
     }
 
-    /// A colour key, left to right from (`x`, `y`).
-    static func legend(_ names: [String], x: Double, y: Double) -> String {
-        var out = ""
-        var cx = x
-        for (k, n) in names.enumerated() {
-            out += SVG.rect(cx, y - 8, 10, 10, fill: SVG.color(k)) + SVG.text(cx + 14, y + 1, n, size: 11)
-            cx += 24 + Double(n.count) * 6.5
+    /// A colour key with every name in full: entries left to right from `x`, wrapped onto a
+    /// new row when the next would pass `right` (an entry wider than the whole row gets a row
+    /// of its own and widens the chart: `right` reports the widest row's end).
+    struct Legend {
+        static let rowHeight = 16.0
+        /// Width of a character at the key's font size, on the generous side (system fonts run
+        /// 5.5 to 6.5 pixels at 11 px), so that no name is cut.
+        static let characterWidth = 6.8
+        var svg = ""
+        /// The key's lowest text baseline plus its descent, and its rightmost pixel.
+        var bottom: Double
+        var right: Double
+
+        init(_ names: [String], colors: [Int]? = nil, x: Double, right limit: Double, top: Double = 4) {
+            var cx = x, row = 0.0
+            right = x
+            bottom = top
+            for (k, n) in names.enumerated() {
+                let w = 14 + Double(n.count) * Self.characterWidth
+                if cx > x && cx + w > limit {
+                    cx = x
+                    row += 1
+                }
+                let y = top + 12 + row * Self.rowHeight
+                svg += SVG.rect(cx, y - 9, 10, 10, fill: SVG.color(colors?[k] ?? k)) + SVG.text(cx + 14, y, n, size: 11)
+                right = max(right, cx + w)
+                bottom = y + 4
+                cx += w + 12
+            }
         }
-        return out
     }
 
     /// One scaling series: its name, colour, (size, nanoseconds) points and fitted exponent.
@@ -65,20 +89,27 @@ enum SVGCharts {
         var series: Int
         var points: [(size: Double, nanoseconds: Double)]
         var exponent: Double?
+        /// False marks the exponent `?` in the key (`GrowthFit`: a poor fit).
+        var reliable = true
     }
 
     /// Median latency against size, both axes logarithmic, one polyline per series and a
     /// dashed line of the fitted slope through the points' centroid; the legend gives each
     /// exponent (the least-squares slope `Aggregation.growth` computed).
     static func logLog(_ series: [ScalingSeries], label: String) -> String {
-        let left = 64.0, top = 28.0, width = 460.0, height = 280.0, right = width - 16, bottom = height - 36
+        let left = 64.0, plotWidth = 460.0, plotHeight = 252.0
+        let names = series.map { s in s.name + (s.exponent.map { " k=" + Figures.fixed($0) + (s.reliable ? "" : "?") } ?? "") }
+        // The key's colours follow the series (strategies), not the entries' positions.
+        let key = Legend(names, colors: series.map(\.series), x: left, right: plotWidth - 16)
+        let width = max(plotWidth, key.right + 16), right = width - 16
+        let top = key.bottom + 10, height = top + plotHeight, bottom = height - 36
         let x = LogAxis(covering: series.flatMap { $0.points.map(\.size) }, from: left, to: right)
         let y = LogAxis(covering: series.flatMap { $0.points.map(\.nanoseconds) }, from: bottom, to: top)
         var out = SVG.open(width, height, label: label)
         out += y.verticalGrid(left: left, right: right) { Figures.duration($0) }
         out += x.horizontalGrid(top: top, bottom: bottom) { Figures.fixed($0, 0) }
         out += SVG.text((left + right) / 2, height - 4, "size (views or constraints, log)", anchor: "middle", size: 10, fill: "#555")
-        out += legend(series.map { s in s.name + " k=" + Figures.fixed(s.exponent) }, x: left, y: 14)
+        out += key.svg
         for s in series {
             let color = SVG.color(s.series)
             let pts = s.points.map { (x.position($0.size), y.position($0.nanoseconds)) }
