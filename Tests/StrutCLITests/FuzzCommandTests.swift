@@ -182,3 +182,40 @@ enum PlantedRun {
         try StrutProcess.run(arguments, environment: ["STRUT_PLANTED_STRATEGIES": "1"])
     }
 }
+
+/// A worker killed from outside (here: a planted strategy that sends itself SIGKILL once) is an
+/// infrastructure event in the summary, not a finding: the case is checked again in a fresh
+/// worker, where it passes.
+@Suite struct KilledWorkerTests {
+    @Test func aWorkerKilledFromOutsideIsAnInfrastructureEventNotAFinding() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strut-killed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let system = dir.appendingPathComponent("marked.system.json")
+        try #"{"strut-system":1,"steps":[{"add":"x == 7777","id":"m"},{"check":""}]}"#.write(to: system, atomically: true, encoding: .utf8)
+        let findings = dir.appendingPathComponent("findings")
+        let marker = dir.appendingPathComponent("killed-once").path
+        let r = try StrutProcess.run(["fuzz", "--runs", "1", "--families", "none", "--strategies", "planted-killed-once", "--corpus", system.path,
+                                      "--findings", findings.path, "--jobs", "1"],
+                                     environment: ["STRUT_PLANTED_STRATEGIES": "1", "STRUT_PLANTED_KILL_FILE": marker])
+        #expect(r.status == 0, "stdout: \(r.stdout)\nstderr: \(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker), "the planted kill did happen")
+        #expect(r.stdout.contains("findings: 0 signatures, 0 new"), "\(r.stdout)")
+        #expect(r.stdout.contains("infrastructure: 1 worker death") && r.stdout.contains("crash:SIGKILL under planted-killed-once"), "\(r.stdout)")
+        let saved = (try? FileManager.default.contentsOfDirectory(atPath: findings.path)) ?? []
+        #expect(saved.allSatisfy { $0 == "index.json" }, "\(saved)")
+    }
+
+    @Test func aDeathThatReproducesIsStillAFinding() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strut-trap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let system = dir.appendingPathComponent("marked.system.json")
+        try #"{"strut-system":1,"steps":[{"add":"x == 7777","id":"m"},{"check":""}]}"#.write(to: system, atomically: true, encoding: .utf8)
+        let r = try StrutProcess.run(["fuzz", "--runs", "1", "--families", "none", "--strategies", "planted-trap", "--corpus", system.path,
+                                      "--findings", dir.appendingPathComponent("findings").path, "--jobs", "1"],
+                                     environment: ["STRUT_PLANTED_STRATEGIES": "1"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("findings: 1 signatures, 1 new") && !r.stdout.contains("infrastructure:"), "\(r.stdout)")
+    }
+}

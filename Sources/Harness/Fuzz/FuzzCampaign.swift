@@ -47,9 +47,21 @@ public final class FuzzCampaign {
         public var detail: String
     }
 
+    /// A worker death that did not reproduce (`Status.infrastructure`).
+    public struct InfrastructureEvent: Sendable, Hashable {
+        public var caseIndex: Int
+        /// `crash:SIGKILL` and the like, with the strategy the worker was checking.
+        public var what: String
+        public var detail: String
+    }
+
     /// Where the campaign is, for progress lines and the summary.
     public struct Status: Sendable {
         public var cases = 0
+        /// Workers that died by a signal on a case that then passed when checked again in a
+        /// fresh worker: an operator's kill, another process's OOM killer, the machine; reported
+        /// apart, never saved as findings.
+        public var infrastructure: [InfrastructureEvent] = []
         public var seconds = 0.0
         public var tallies: [Tally] = []
         public var interrupted = false
@@ -103,9 +115,16 @@ public final class FuzzCampaign {
         return status
     }
 
-    /// Counts `finding`; the first time a signature shows, shrinks and saves it unless known.
+    /// Counts `finding`; the first time a signature shows, shrinks and saves it unless known. A
+    /// worker that died by a signal on a case whose signature has not shown yet is confirmed
+    /// first: the case is checked again in a fresh worker, and a death that does not come back
+    /// is an infrastructure event, not a finding.
     func handle(_ finding: FuzzFinding, _ k: Int, _ made: FuzzCaseMaker.Made) throws(FuzzUsageError) {
         let sig = finding.signature
+        if finding.signature.kind.hasPrefix("crash:"), !status.tallies.contains(where: { $0.signature == sig }), !reproduces(sig, made) {
+            status.infrastructure.append(InfrastructureEvent(caseIndex: k, what: "\(finding.signature.kind) under \(finding.signature.strategy)", detail: finding.detail))
+            return
+        }
         if let t = status.tallies.firstIndex(where: { $0.signature == sig }) {
             status.tallies[t].count += 1
             if var e = store.entry(sig) {
@@ -133,6 +152,14 @@ public final class FuzzCampaign {
         }
         status.tallies.append(tally)
         status.tallies.sort { $0.signature < $1.signature }
+    }
+
+    /// True when checking `made` again (a fresh worker after a death) shows `sig` again.
+    func reproduces(_ sig: FuzzSignature, _ made: FuzzCaseMaker.Made) -> Bool {
+        guard let again = evaluator.evaluate([FuzzJob(subject: made.subject, expectations: made.expectations)], stop: { false }).first,
+            let again
+        else { return true }
+        return again.findings.contains { $0.signature == sig }
     }
 
     /// The smallest subject that still shows `sig`, within the try and time budgets (a stop ends

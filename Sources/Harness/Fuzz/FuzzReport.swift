@@ -56,6 +56,10 @@ public enum FuzzSummary {
             out += t.file.isEmpty ? "\n" : "  \(findings)/\(t.file)\n"
             out += "        \(t.detail.prefix(200))\n"
         }
+        if !s.infrastructure.isEmpty {
+            out += "infrastructure: \(s.infrastructure.count) worker death\(s.infrastructure.count == 1 ? "" : "s") that did not reproduce in a fresh worker (killed from outside?), not findings:\n"
+            for e in s.infrastructure { out += "  case \(e.caseIndex): \(e.what): \(e.detail.prefix(200))\n" }
+        }
         return out
     }
 }

@@ -12,7 +12,10 @@ import Synchronization
 /// - `planted-hang` never returns from `add`;
 /// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
-/// - `planted-memory` allocates and touches memory without bound inside `add`.
+/// - `planted-memory` allocates and touches memory without bound inside `add`;
+/// - `planted-killed-once` is killed with SIGKILL, as an operator or another process's OOM
+///   killer would, the first time only (it creates the file `STRUT_PLANTED_KILL_FILE` names and
+///   is not killed while that file exists): a death that does not reproduce.
 /// The command line registers them only when `STRUT_PLANTED_STRATEGIES=1` (`enabled`).
 public enum PlantedStrategies {
     /// The constant that triggers a planted fault.
@@ -29,6 +32,8 @@ public enum PlantedStrategies {
         ("planted-nondeterministic", "TESTS ONLY: cassowary whose values differ between instances after a constant of 7777",
          { PlantedSolver(fault: .nondeterministic) }),
         ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
+        ("planted-killed-once", "TESTS ONLY: cassowary killed by SIGKILL once (STRUT_PLANTED_KILL_FILE) on a constant of 7777",
+         { PlantedSolver(fault: .killedOnce) }),
     ]
 
     /// `all` when `enabled`, else nothing.
@@ -46,7 +51,7 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, wrong, nondeterministic, memory }
+    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce }
     var inner = CassowarySolver()
     let fault: Fault
     let instance: Int
@@ -67,10 +72,20 @@ struct PlantedSolver: ConstraintSolver {
             case .trap: fatalError("planted trap: a constraint with constant \(PlantedStrategies.marker)")
             case .hang: while true { usleep(10_000) }
             case .memory: Self.exhaustMemory()
+            case .killedOnce: Self.killOnce()
             case .wrong, .nondeterministic: break
             }
         }
         try inner.add(constraint, id: id)
+    }
+
+    /// SIGKILL to this process unless the marker file exists (creating it first).
+    static func killOnce() {
+        guard let path = ProcessInfo.processInfo.environment["STRUT_PLANTED_KILL_FILE"],
+            !FileManager.default.fileExists(atPath: path)
+        else { return }
+        FileManager.default.createFile(atPath: path, contents: Data())
+        kill(getpid(), SIGKILL)
     }
 
     /// Touches 64 MiB blocks forever (until the supervisor kills the process).
