@@ -38,9 +38,6 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Comma-separated generator families, or none (default: every family, at small sizes).")
     var families: String?
 
-    @Option(help: "Comma-separated strategies; the first is the reference for differential checks.")
-    var strategies = "cassowary,cassowary-weighted"
-
     @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
     var corpus: [String] = []
 
@@ -53,14 +50,8 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Signatures already known (an index.json or one KIND|STRATEGY|PLACE per line): counted, never new.")
     var known: String?
 
-    @Option(help: "Seconds one case may take in a worker before it is a hang.")
-    var timeout: Double = 10
-
-    @Option(help: "Resident megabytes a worker may use before the case is a memory finding.")
-    var maxMemory = 2048
-
-    @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
-    var invariants = "cheap"
+    /// Strategies, invariants and worker limits (shared with strut shrink).
+    @OptionGroup var check: WorkerCheckOptions
 
     @Option(help: "Seconds one finding's shrinking may take.")
     var shrinkTime: Double = 60
@@ -87,8 +78,8 @@ struct FuzzCommand: ParsableCommand {
     /// Reads the options, the corpus and the findings index; builds the campaign.
     func prepare() throws(FuzzUsageError) -> (FuzzCampaign, WorkerPool?) {
         if let runs, runs < 0 { throw FuzzUsageError("--runs must be at least 0") }
-        guard jobs >= 1, timeout > 0, maxMemory > 0 else { throw FuzzUsageError("--jobs, --timeout and --max-memory must be positive") }
-        let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
+        guard jobs >= 1 else { throw FuzzUsageError("--jobs must be at least 1") }
+        let workerCheck = try check.check()
         let familyList = try chosenFamilies()
         let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
         let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusMaxSize)
@@ -97,10 +88,10 @@ struct FuzzCommand: ParsableCommand {
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
         var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
         settings.shrinkSeconds = shrinkTime
-        settings.replayPrefix = FuzzCommandSupport.replayPrefix(strategies)
-        settings.replayArguments = ["--strategies", strategies]
-        let pool = inProcess ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: maxMemory)
-        let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
+        settings.replayPrefix = FuzzCommandSupport.replayPrefix(check.strategies)
+        settings.replayArguments = ["--strategies", check.strategies]
+        let pool = inProcess ? nil : check.pool(jobs: jobs)
+        let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: workerCheck)
         let maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)
         return (FuzzCampaign(settings: settings, maker: maker, evaluator: evaluator, store: store, known: knownSignatures,
                              stop: { FuzzInterrupt.requested }), pool)

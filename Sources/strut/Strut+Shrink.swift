@@ -17,23 +17,14 @@ struct ShrinkCommand: ParsableCommand {
     @Option(help: "The signature to keep, KIND|STRATEGY|PLACE (as strut fuzz prints and index.json lists).")
     var signature: String
 
-    @Option(help: "Comma-separated strategies (as the campaign that found it).")
-    var strategies = "cassowary,cassowary-weighted"
-
     @Option(help: "Where to write the shrunk file (default: standard output).")
     var out: String?
-
-    @Option(help: "Seconds one candidate may take before it counts as a hang.")
-    var timeout: Double = 10
-
-    @Option(help: "Resident megabytes a worker may use.")
-    var maxMemory = 2048
 
     @Option(help: "Most candidates to try.")
     var maxTries = 2000
 
-    @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
-    var invariants = "cheap"
+    /// Strategies, invariants and worker limits, as the campaign that found the case used them.
+    @OptionGroup var check: WorkerCheckOptions
 
     @Flag(help: "Judge the case's expect block too (off: a mutated case's expectations no longer apply).")
     var expectations = false
@@ -42,15 +33,14 @@ struct ShrinkCommand: ParsableCommand {
         do {
             let sig = try FuzzSignature(parsing: signature)
             let subject = try FuzzCorpus.read(path)
-            _ = try FuzzCommandSupport.strategies(strategies)
-            let pool = FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: 1, timeout: timeout, maxMemoryMB: maxMemory)
+            let pool = check.pool(jobs: 1)
             defer { pool.shutdown() }
             let shows = { (s: FuzzSubject) -> Bool in
                 guard let r = pool.evaluate([FuzzJob(subject: s, expectations: expectations)], stop: { false }).first, let r else { return false }
                 return r.findings.contains { $0.signature == sig }
             }
             guard shows(subject) else {
-                FileHandle.standardError.write(Data("shrink: \(path) does not show \(sig) under \(strategies)\n".utf8))
+                FileHandle.standardError.write(Data("shrink: \(path) does not show \(sig) under \(check.strategies)\n".utf8))
                 throw StrutExit.failure.code
             }
             let result = Shrinker.shrink(subject, maxTries: maxTries, stillFails: shows)
