@@ -192,7 +192,7 @@ struct BenchCommand: ParsableCommand {
         let chosenSuite = try namedSuite()
         let listed: [Strategy]
         do { listed = try Strategy.list(strategies ?? chosenSuite?.strategies ?? Self.defaultStrategies) } catch { throw BenchUsageError(error.message) }
-        let chosen = listed.map { s in BenchStrategy(name: s.name, make: { s.make(false) }) }
+        let chosen = listed.map(\.benchStrategy)
         let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
         if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }
         let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))

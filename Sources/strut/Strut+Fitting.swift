@@ -1,4 +1,5 @@
 import AutoLayout
+import Harness
 import LinearConstraints
 
 /// `strut solve --fitting VIEW[:compressed|expanded]`: UIKit's `systemLayoutSizeFitting` of a

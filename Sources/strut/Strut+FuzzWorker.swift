@@ -53,7 +53,7 @@ enum FuzzCommandSupport {
         let list: [Strategy]
         do { list = try Strategy.list(text) } catch { throw FuzzUsageError("--strategies: \(error.message)") }
         guard !list.isEmpty else { throw FuzzUsageError("--strategies: give at least one strategy") }
-        return list.map { s in BenchStrategy(name: s.name) { s.make(false) } }
+        return list.map(\.benchStrategy)
     }
 
     static func check(strategies text: String, invariants: String) throws(FuzzUsageError) -> FuzzCheck {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExactSolver
 import Foundation
+import Harness
 import LinearConstraints
 
 /// `strut solve-system FILE --check`: the chosen strategy (cassowary unless `--strategy` says

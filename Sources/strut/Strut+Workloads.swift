@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Generator
+import Harness
 import LinearConstraints
 
 /// `strut workloads [--kinds flat,hug,grid,chain] [--sizes 100,1000] [--strategy NAME]

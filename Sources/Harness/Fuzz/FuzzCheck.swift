@@ -47,10 +47,9 @@ public struct FuzzCheck: Sendable {
         name == "cassowary-weighted" || name.hasPrefix("external:")
     }
 
-    /// cassowary and cassowary-weighted, for callers outside the strut executable (the libFuzzer
-    /// entry), which has the full registry.
+    /// cassowary and cassowary-weighted from the registry (`Strategy`), for the libFuzzer entry.
     public static var builtInStrategies: [BenchStrategy] {
-        [BenchStrategy(name: "cassowary") { CassowarySolver() }, BenchStrategy(name: "cassowary-weighted") { CassowarySolver(weighted: true) }]
+        ["cassowary", "cassowary-weighted"].compactMap { Strategy.named($0)?.benchStrategy }
     }
 
     /// Every finding on `subject`, one per signature (the first detail kept), sorted by signature.

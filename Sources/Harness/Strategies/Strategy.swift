@@ -1,24 +1,24 @@
 import Cassowary
 import ExactSolver
-import Harness
 import LinearConstraints
 
-/// A solver strategy the command line can name (docs/architecture.md, "Strategies").
+/// A solver strategy the command line can name (docs/architecture.md, "Strategies"): the one
+/// registry every command, the fuzz workers and the libFuzzer entry read.
 ///
 /// The registry is a list, not a dictionary, so help texts and error messages list the
 /// strategies in one fixed order.
-struct Strategy: Sendable {
+public struct Strategy: Sendable {
     /// The name used with `--strategy` and written into results.
-    let name: String
+    public let name: String
     /// One line for `--help` and for the unknown-strategy message.
-    let summary: String
+    public let summary: String
     /// A fresh solver; `debugChecks` asks for deep invariant checks after every operation where
     /// the solver has them (the checks a solver runs on demand are always available through
     /// `ConstraintSolver.checkInvariants()`).
-    let make: @Sendable (_ debugChecks: Bool) -> any ConstraintSolver
+    public let make: @Sendable (_ debugChecks: Bool) -> any ConstraintSolver
 
     /// Every strategy, in the order help texts list them.
-    static let all: [Strategy] = [
+    public static let all: [Strategy] = [
         Strategy(
             name: "cassowary",
             summary: "incremental simplex, exact lexicographic priorities (UIKit)",
@@ -51,18 +51,18 @@ struct Strategy: Sendable {
 
     /// The strategy called `name`, or nil. `external:COMMAND` is an outside solver behind an
     /// adapter (`Strategy.external`), named in results by the whole text.
-    static func named(_ name: String) -> Strategy? {
+    public static func named(_ name: String) -> Strategy? {
         if name.hasPrefix(ExternalSolver.prefix) { return external(String(name.dropFirst(ExternalSolver.prefix.count))) }
         return all.first { $0.name == name }
     }
 
     /// The known names, comma separated, for messages.
-    static var nameList: String { all.map(\.name).joined(separator: ", ") + ", external:COMMAND" }
+    public static var nameList: String { all.map(\.name).joined(separator: ", ") + ", external:COMMAND" }
 
     /// `external:COMMAND`: each solver talks to `/bin/sh -c COMMAND` over the adapter protocol
     /// (Harness/External), processes reused across solvers; time limits from
     /// `STRUT_EXTERNAL_TIMEOUT` and `STRUT_EXTERNAL_STARTUP_TIMEOUT`. Nil for an empty command.
-    static func external(_ command: String) -> Strategy? {
+    public static func external(_ command: String) -> Strategy? {
         guard !command.allSatisfy(\.isWhitespace) else { return nil }
         let configuration = ExternalConfiguration.fromEnvironment(command: command)
         return Strategy(
@@ -75,7 +75,7 @@ struct Strategy: Sendable {
     /// the `external:` entry before it. So `cassowary,external:cmd --x=1,2` is two strategies;
     /// the one thing that cannot be said is a command whose text after a comma is exactly a
     /// strategy name. - Throws: the message for the first unknown name.
-    static func list(_ text: String) throws(StrategyListError) -> [Strategy] {
+    public static func list(_ text: String) throws(StrategyListError) -> [Strategy] {
         var names: [String] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if let last = names.last, last.hasPrefix(ExternalSolver.prefix), !piece.hasPrefix(ExternalSolver.prefix),
@@ -92,8 +92,16 @@ struct Strategy: Sendable {
     }
 }
 
+extension Strategy {
+    /// The strategy as the bench runner takes it (fresh solvers without deep checks).
+    public var benchStrategy: BenchStrategy {
+        let make = self.make
+        return BenchStrategy(name: name) { make(false) }
+    }
+}
+
 /// An unknown name in a strategy list.
-struct StrategyListError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct StrategyListError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
