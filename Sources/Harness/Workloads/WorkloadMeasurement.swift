@@ -7,10 +7,10 @@ import LinearConstraints
 /// deterministic counters, and whether the answers were optimal.
 ///
 /// Times are medians over repetitions, on two clocks: the monotonic wall clock
-/// (`ContinuousClock`) and the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which a busy machine
+/// and the thread's CPU time (`Clocks`), which a busy machine
 /// inflates much less. Cheap operations repeat until `repeatBudget` wall seconds or `maxRepeats`
 /// runs, expensive ones run once.
-struct WorkloadMeasurement {
+public struct WorkloadMeasurement {
     /// Seconds per operation on one clock.
     struct Timings {
         /// A fresh solver built with every constraint (PeerWorkload.build).
@@ -37,7 +37,7 @@ struct WorkloadMeasurement {
     /// Pivots of one rotation (portrait to landscape), one drag (1 px wider), one remove/re-add.
     var rotationPivots = 0, dragPivots = 0, removeReAddPivots = 0
     /// Verification failures, as sentences; empty when every check passed.
-    var problems: [String] = []
+    public var problems: [String] = []
     /// True when the expected objective had a closed form at every checked step (not only feasibility).
     var objectiveChecked = true
     /// True when the solver's deep invariant check ran after the measurement.
@@ -48,7 +48,7 @@ struct WorkloadMeasurement {
 
     /// Measures `workload` on fresh solvers from `make`. Generic so the registry's existential is
     /// opened once; `make` must return an `S` each time.
-    static func measure<S: ConstraintSolver>(
+    public static func measure<S: ConstraintSolver>(
         _ workload: PeerWorkload, first: S, make: () -> any ConstraintSolver, checkInvariants: Bool
     ) throws(SolverError) -> WorkloadMeasurement {
         var m = WorkloadMeasurement(workload: workload)
@@ -135,22 +135,13 @@ struct WorkloadMeasurement {
         }
     }
 
-    /// Seconds taken by `body` on the monotonic clock and in this thread's CPU time.
+    /// Seconds taken by `body` on the monotonic clock and in this thread's CPU time (`Clocks`,
+    /// the clocks `strut bench` reads).
     static func time(_ body: () throws(SolverError) -> Void) throws(SolverError) -> Sample {
-        let clock = ContinuousClock()
-        let cpuStart = threadCPUSeconds()
-        let start = clock.now
+        let cpuStart = Clocks.threadCPUNanoseconds(), start = Clocks.monotonicNanoseconds()
         try body()
-        let d = start.duration(to: clock.now)
-        let cpu = threadCPUSeconds() - cpuStart
-        return Sample(wall: Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18, cpu: cpu)
-    }
-
-    /// The calling thread's CPU time in seconds (nanosecond resolution on Linux).
-    static func threadCPUSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        let wall = Clocks.monotonicNanoseconds() &- start, cpu = Clocks.threadCPUNanoseconds() &- cpuStart
+        return Sample(wall: Double(wall) * 1e-9, cpu: Double(cpu) * 1e-9)
     }
 
     /// Wall seconds spent so far on `samples`.
@@ -161,9 +152,6 @@ struct WorkloadMeasurement {
         (median(samples.map(\.wall)), median(samples.map(\.cpu)))
     }
 
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    /// The median (`RatioStatistics.quantile` at 0.5, the one quantile function of Harness).
+    static func median(_ values: [Double]) -> Double { RatioStatistics.quantile(values, 0.5) }
 }

@@ -4,13 +4,19 @@ import LinearConstraints
 
 /// The results of `strut workloads`: rows beside Kiwi's figures, growth exponents, skipped sizes,
 /// and the same as one JSON document.
-struct WorkloadReport {
-    var strategy: String
-    var timeLimit: Double
+public struct WorkloadReport {
+    public var strategy: String
+    public var timeLimit: Double
     /// Report thread CPU time instead of wall time in the table (JSON always has both).
-    var cpuTime = false
-    var results: [WorkloadMeasurement] = []
-    var skipped: [(workload: PeerWorkload, reason: String)] = []
+    public var cpuTime = false
+    public var results: [WorkloadMeasurement] = []
+    public var skipped: [(workload: PeerWorkload, reason: String)] = []
+
+    public init(strategy: String, timeLimit: Double, cpuTime: Bool) {
+        self.strategy = strategy
+        self.timeLimit = timeLimit
+        self.cpuTime = cpuTime
+    }
     /// The one-minute load average when the run started (two cores: 2.0 means both were busy).
     let loadAverage: Double = {
         var loads = [0.0, 0.0, 0.0]
@@ -19,7 +25,7 @@ struct WorkloadReport {
 
     /// Why `workload` should not run: its build, extrapolated from the last two measured sizes of
     /// the same kind (exponent clamped to 1...4; 2 when only one size is known), exceeds the limit.
-    func skipReason(_ workload: PeerWorkload) -> String? {
+    public func skipReason(_ workload: PeerWorkload) -> String? {
         let done = results.filter { $0.workload.kind == workload.kind && $0.workload.views < workload.views }
         guard let last = done.last else { return nil }
         var exponent = 2.0
@@ -44,7 +50,7 @@ struct WorkloadReport {
         return log(tb / ta) / log(Double(b.workload.countedConstraints) / Double(a.workload.countedConstraints))
     }
 
-    func header() -> String {
+    public func header() -> String {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return """
             strategy \(strategy); medians of \(cpuTime ? "thread CPU time" : "wall time on the monotonic clock"); load average \(String(format: "%.2f", loadAverage)) on \(cores) cores
@@ -56,7 +62,7 @@ struct WorkloadReport {
     /// The clock the table reports.
     var clock: KeyPath<WorkloadMeasurement, WorkloadMeasurement.Timings> { cpuTime ? \.cpu : \.wall }
 
-    func row(_ m: WorkloadMeasurement) -> String {
+    public func row(_ m: WorkloadMeasurement) -> String {
         let c = Double(m.workload.countedConstraints)
         let t = m[keyPath: clock]
         let kiwi = KiwiReference.figure(m.workload.kind, views: m.workload.views)
@@ -71,7 +77,7 @@ struct WorkloadReport {
     }
 
     /// Growth exponents of build and rotation between consecutive measured sizes of `kind`.
-    func growthLines(_ kind: PeerWorkload.Kind) -> [String] {
+    public func growthLines(_ kind: PeerWorkload.Kind) -> [String] {
         let rows = results.filter { $0.workload.kind == kind }
         return zip(rows, rows.dropFirst()).map { a, b in
             let build = Self.exponent(a, b, \.build, clock).map { String(format: "%.2f", $0) } ?? "-"
@@ -80,7 +86,7 @@ struct WorkloadReport {
         }
     }
 
-    func problemLines() -> [String] {
+    public func problemLines() -> [String] {
         results.flatMap { m in m.problems.map { "  \(m.workload.name): \($0)" } }
     }
 
@@ -117,7 +123,7 @@ struct WorkloadReport {
 
 extension WorkloadReport {
     /// The report as one JSON document (keys in a fixed order).
-    func json() -> JSONValue {
+    public func json() -> JSONValue {
         .object([
             ("strategy", .string(strategy)), ("clock", .string(cpuTime ? "cpu" : "wall")),
             ("timeLimitSeconds", .number(timeLimit)), ("loadAverage", .number(loadAverage)),
