@@ -77,21 +77,8 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
         return text
     }
 
-    /// Names of the signals a crashing solver dies of.
-    static func signalName(_ signal: Int32) -> String? {
-        switch signal {
-        case 4: "SIGILL"
-        case 5: "SIGTRAP"
-        case 6: "SIGABRT"
-        case 7: "SIGBUS"
-        case 8: "SIGFPE"
-        case 9: "SIGKILL"
-        case 11: "SIGSEGV"
-        case 13: "SIGPIPE"
-        case 15: "SIGTERM"
-        default: nil
-        }
-    }
+    /// Names of the signals a crashing solver dies of (`ChildProcess`'s one table).
+    static func signalName(_ signal: Int32) -> String? { ChildProcess.signalName(signal) }
 }
 
 /// Seconds without a trailing `.0` (`10`, `0.5`).

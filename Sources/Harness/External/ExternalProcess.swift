@@ -93,39 +93,13 @@ final class ExternalProcess: @unchecked Sendable {
     /// harness: SIGPIPE is ignored once per process, before the first child is started.
     private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
+    /// `/bin/sh -c` the command through the harness's one spawn routine (`ChildProcess`).
     private static func spawn(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32) throws(ExternalSpawnError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Own process group (a kill reaches grandchildren; a terminal's Ctrl-C reaches only the
-        // harness, which decides), SIGPIPE back to its default, and no blocked signals: the
-        // spawning thread may be a Dispatch worker that blocks signals, and a child inheriting
-        // that mask would survive its own abort or a SIGTERM.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let arguments = ["/bin/sh", "-c", shellText(command)]
-        var environment = Self.childEnvironment()
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        environment.removeAll()
-        var pid = pid_t()
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard status == 0 else { throw ExternalSpawnError(message: "posix_spawn /bin/sh failed: \(String(cString: strerror(status)))") }
-        return pid
+        switch ChildProcess.spawn(path: "/bin/sh", arguments: ["/bin/sh", "-c", shellText(command)], environment: childEnvironment(),
+                                  stdin: stdin, stdout: stdout, stderr: stderr) {
+        case .success(let pid): return pid
+        case .failure(let e): throw ExternalSpawnError(message: "posix_spawn /bin/sh failed: \(e.reason)")
+        }
     }
 
     /// The text for `sh -c`: a simple command (no `;`, `&`, `|`, parentheses, backquotes or

@@ -171,9 +171,7 @@ public final class WorkerPool: FuzzEvaluator {
     static func ending(_ status: Int32) -> String {
         let signal = status & 0x7f
         guard signal != 0 else { return "exit-\((status >> 8) & 0xff)" }
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-                                      SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGINT: "SIGINT"]
-        return names[signal] ?? "SIG\(signal)"
+        return ChildProcess.signalName(signal) ?? "SIG\(signal)"
     }
 
     /// The `File.swift:LINE` of the last "Fatal error" line (`path/File.swift:42: Fatal error: ...`),

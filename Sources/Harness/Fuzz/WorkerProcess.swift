@@ -31,26 +31,14 @@ final class WorkerProcess {
             guard r == 0 else { throw FuzzUsageError("cannot make a pipe for a worker: \(String(cString: strerror(errno)))") }
         }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[3], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[5], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var child: pid_t = 0
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
+        let spawned = ChildProcess.spawn(path: command[0], arguments: command,
+                                         environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+                                         stdin: fds[0], stdout: fds[3], stderr: fds[5])
         close(fds[0]); close(fds[3]); close(fds[5])
-        guard status == 0 else {
+        guard case .success(let child) = spawned else {
             close(fds[1]); close(fds[2]); close(fds[4])
-            throw FuzzUsageError("cannot start worker \(command[0]): \(String(cString: strerror(status)))")
+            if case .failure(let e) = spawned { throw FuzzUsageError("cannot start worker \(command[0]): \(e.reason)") }
+            throw FuzzUsageError("cannot start worker \(command[0])")
         }
         pid = child
         input = fds[1]
