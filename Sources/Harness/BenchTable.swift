@@ -3,8 +3,13 @@ import Foundation
 /// The terminal report of a bench run: per family, size, strategy and phase (devices merged),
 /// then per device and strategy, then growth exponents and the run's machine figures. Every
 /// number shown is also in the JSON results (`summary`, `devices`, `growth`, `runs`).
+///
+/// `verbose: false` (what `strut bench` prints unless `--verbose`) is the compact form: one row
+/// per family, strategy and phase with its sizes collapsed (p50 at the smallest and the largest
+/// size, the growth exponent), no per-device table; the summary lines and run figures as always.
 public enum BenchTable {
-    public static func text(_ r: BenchResults) -> String {
+    public static func text(_ r: BenchResults, verbose: Bool = true) -> String {
+        guard verbose else { return compactText(r) }
         var out = ""
         // An outside solver that reports its own time (`solverSeconds`) gets a column beside the
         // round trip the other columns time.
@@ -27,6 +32,37 @@ public enum BenchTable {
                  duration(a.wall.value(atPercentile: 99)), duration(a.wall.max), bytes(a.allocated.value(atPercentile: 50)), bytes(a.allocated.max)]
             })
         out += growthTable(r.growth)
+        let facts = ReportFacts(r)
+        let summary = facts.summaryLines(facts.ratios)
+        if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }
+        out += "\n" + runLines(r)
+        return out
+    }
+
+    /// The compact form (see the type's comment).
+    static func compactText(_ r: BenchResults) -> String {
+        var groups: [(key: String, rows: [Aggregate])] = []
+        var index: [String: Int] = [:]   // lookup only; `groups` keeps first-appearance order
+        for a in r.summary {
+            let key = "\(a.family)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"
+            if let k = index[key] { groups[k].rows.append(a) } else {
+                index[key] = groups.count
+                groups.append((key, [a]))
+            }
+        }
+        let fits = Dictionary(GrowthFit.shown(r.growth).map { ("\($0.growth.family)\u{1}\($0.growth.strategy)\u{1}\($0.growth.phase.rawValue)", $0) },
+                              uniquingKeysWith: { a, _ in a })
+        var out = table(
+            ["family", "strategy", "phase", "sizes", "solves", "p50 smallest", "p50 largest", "growth (p50 wall)", "alloc p50 largest"],
+            groups.map { g in
+                let rows = g.rows.sorted { $0.size < $1.size }
+                let small = rows[0], large = rows[rows.count - 1]
+                let sizes = rows.count == 1 ? String(small.size) : "\(small.size)..\(large.size) (\(rows.count))"
+                return [small.family, small.strategy, small.phase.rawValue, sizes, String(rows.reduce(0) { $0 + $1.wall.count }),
+                        duration(small.wall.value(atPercentile: 50)), rows.count == 1 ? "-" : duration(large.wall.value(atPercentile: 50)),
+                        fits[g.key]?.wallText ?? "-", bytes(large.allocated.value(atPercentile: 50))]
+            })
+        out += "(compact: sizes collapsed, devices merged; --verbose prints every family, size and device row)\n"
         let facts = ReportFacts(r)
         let summary = facts.summaryLines(facts.ratios)
         if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }

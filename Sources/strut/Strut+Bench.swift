@@ -144,6 +144,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
 
+    @Flag(help: "Print every family, size and device row (default: a compact table, one row per family, strategy and phase).")
+    var verbose = false
+
     func run() throws {
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
@@ -158,7 +161,7 @@ struct BenchCommand: ParsableCommand {
             plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         for f in results.invariants.failures { print(f) }
-        print(BenchTable.text(results), terminator: "")
+        print(BenchTable.text(results, verbose: verbose), terminator: "")
         print(results.invariants.tallyText, terminator: "")
         var lost = false
         if let out {

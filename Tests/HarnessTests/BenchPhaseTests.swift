@@ -89,6 +89,17 @@ import Testing
         #expect(!BenchTable.text(r).contains("solver p50"))
     }
 
+    @Test func theCompactTableHasOneRowPerFamilyStrategyAndPhase() throws {
+        let r = BenchSession.run(try plan("form", sizes: [6, 10, 14], strategies: [Fixtures.strategies[0]]), jobs: 1)
+        let compact = BenchTable.text(r, verbose: false)
+        let rows = compact.split(separator: "\n").filter { $0.hasPrefix("form ") }
+        #expect(rows.count == 3, "first, switch, diagnostics: \(compact)")
+        #expect(rows.allSatisfy { $0.contains("6..14 (3)") })
+        #expect(!compact.split(separator: "\n").contains { $0.hasPrefix("iphone-8") } && compact.contains("--verbose prints every"))
+        let verbose = BenchTable.text(r, verbose: true)
+        #expect(verbose.contains("iphone-8:landscape") && verbose.split(separator: "\n").count { $0.hasPrefix("form ") } >= 9)
+    }
+
     @Test func theScaleSuiteCoversTheRealisticFamiliesAndPeerWorkloadsAtScale() {
         #expect(BenchSuite.scale.families.map(\.family) == ["chat", "settings", "form", "scroll-content", "table-cells"])
         #expect(BenchSuite.scale.families.allSatisfy { $0.sizes == [120, 240, 480, 960] })

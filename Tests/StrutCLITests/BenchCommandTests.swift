@@ -79,7 +79,7 @@ import Testing
         let r = try StrutProcess.run(["bench", "--family", "peer-flat:4", "--devices", "peer-portrait", "--repeat", "1", "--warmup", "0"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("peer-portrait") && r.stderr.contains("leave out --devices"), "\(r.stderr)")
-        let own = try StrutProcess.run(["bench", "--family", "peer-flat:4", "--strategies", "cassowary", "--repeat", "1", "--warmup", "0", "--jobs", "1"])
+        let own = try StrutProcess.run(["bench", "--family", "peer-flat:4", "--strategies", "cassowary", "--repeat", "1", "--warmup", "0", "--jobs", "1", "--verbose"])
         #expect(own.status == 0 && own.stdout.contains("peer-portrait"), "\(own.stdout) \(own.stderr)")
     }
 }
