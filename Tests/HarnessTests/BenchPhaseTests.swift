@@ -108,3 +108,25 @@ import Testing
         #expect(BenchSuite.scale.devices == "iphone-16-pro,iphone-16-pro:landscape" && BenchSuite.scale.unitTimeLimit == 30)
     }
 }
+
+/// A bench failure's replay command runs as printed: a planted strategy's command sets the
+/// variable that registers it.
+@Suite struct ReplayCommandTests {
+    @Test func aPlantedStrategysReplaySetsItsEnvironment() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strut-marked-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let marked = #"{"strut": 1, "name": "marked", "root": "r", "views": [{"id": "r"}, {"id": "v", "superview": "r"}], "constraints": ["v.leading == r.leading", "v.top == r.top", "v.height == 8", "v.width == 7777"]}"#
+        try marked.write(to: file, atomically: true, encoding: .utf8)
+        var plan = BenchPlan(sources: [.file(path: file.path)], strategies: [wrong])
+        plan.devices = try DeviceSpec.parse("iphone-8")
+        plan.deviceSpec = "iphone-8"
+        plan.repeats = 1
+        plan.warmup = 0
+        plan.invariants = try InvariantSelection(parsing: "required-satisfied")
+        let r = BenchSession.run(plan, jobs: 1)
+        let failure = try #require(r.invariants.failures.first, "planted-wrong breaks required constraints")
+        #expect(failure.replay.hasPrefix("STRUT_PLANTED_STRATEGIES=1 strut bench "), "\(failure.replay)")
+        #expect(!BenchSession.run(try BenchPhaseTests().plan("form", sizes: [8]), jobs: 1).invariants.failures.contains { $0.replay.contains("STRUT_PLANTED") })
+    }
+}

@@ -41,9 +41,10 @@ public struct InvariantUnit: Sendable {
     var directionName: String { direction.map { $0 == .rightToLeft ? "rtl" : "ltr" } ?? "case" }
 
     /// The `strut bench` command that runs the failing check again: this source on the devices
-    /// up to the failing one (the switches before it matter), this strategy and direction.
+    /// up to the failing one (the switches before it matter), this strategy and direction; a
+    /// planted strategy's command sets the environment variable that registers it.
     func replay(_ invariant: Invariant, deviceIndex k: Int) -> String {
-        var words = ["strut", "bench"]
+        var words = strategy.name.hasPrefix("planted-") ? ["STRUT_PLANTED_STRATEGIES=1", "strut", "bench"] : ["strut", "bench"]
         var prefix: [String] = []
         if source.hasPrefix("strut generate") {
             prefix = [source, ">", "case.json", "&&"]
