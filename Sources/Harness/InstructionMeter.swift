@@ -20,6 +20,10 @@ public final class InstructionMeter: @unchecked Sendable {
     /// The environment variable naming the dump directory.
     public static let directoryVariable = "STRUT_METER_DIR"
 
+    /// `STRUT_PLANTED_SLOWDOWN` (an integer percentage, 0-1000; 0 when unset or malformed): the
+    /// planted slowdown `strut bench` switches on in the Cassowary row merge (`PlantedSlowdown`).
+    public static var plantedSlowdownPercent: Int { Int(strut_planted_slowdown_percent()) }
+
     /// True when the process runs under valgrind.
     public static var runningOnValgrind: Bool { strut_running_on_valgrind() != 0 }
 

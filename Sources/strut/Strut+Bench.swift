@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoLayout
+import Cassowary
 import Foundation
 import Generator
 import Harness
@@ -151,6 +152,7 @@ struct BenchCommand: ParsableCommand {
     var plainProgress = false
 
     func run() throws {
+        PlantedSlowdown.percent = InstructionMeter.plantedSlowdownPercent
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
         if plan.meterInstructions {
