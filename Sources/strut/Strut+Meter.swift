@@ -9,7 +9,7 @@ enum MeterLauncher {
     /// The valgrind arguments before the command: callgrind with instrumentation and collection
     /// off at the start (the meter switches them on around each region), dumps into `directory`.
     static func valgrindArguments(directory: String) -> [String] {
-        ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no", "--dump-line=no",
+        ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
          "--callgrind-out-file=\(directory)/callgrind.out.%p", "-q"]
     }
 
