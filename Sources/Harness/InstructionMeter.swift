@@ -3,10 +3,10 @@ import Foundation
 
 /// Counts the instructions of measured regions when the process runs under callgrind
 /// (`strut bench --meter instructions` re-executes strut as
-/// `valgrind --tool=callgrind --collect-atstart=no --instr-atstart=no --callgrind-out-file=DIR/callgrind.out.%p`).
+/// `valgrind --tool=callgrind --collect-atstart=no --instr-atstart=no --callgrind-out-file=DIR/cg`).
 ///
 /// Instrumentation starts once (`start()`); each region zeroes the counts, turns collection on,
-/// runs, turns it off and dumps (`CALLGRIND_DUMP_STATS_AT`), which writes `callgrind.out.PID.N`
+/// runs, turns it off and dumps (`CALLGRIND_DUMP_STATS_AT`), which writes `DIR/cg.N`
 /// before the request returns; the meter reads that file's `totals:` (or `summary:`) line of Ir
 /// and deletes it. Collection is global to the process, so only one worker may measure at a time
 /// (`--jobs 1` under the meter) and nothing else may run during a region (the progress tick is
@@ -14,7 +14,6 @@ import Foundation
 public final class InstructionMeter: @unchecked Sendable {
     /// The directory the dumps go to (`STRUT_METER_DIR`, set by the re-executing parent).
     public let directory: String
-    private let pid = getpid()
     private var dumps = 0
 
     /// The environment variable naming the dump directory.
@@ -71,7 +70,7 @@ public final class InstructionMeter: @unchecked Sendable {
     func readDump() -> UInt64? {
         strut_callgrind_dump_stats_at("strut-region")
         dumps += 1
-        let path = "\(directory)/callgrind.out.\(pid).\(dumps)"
+        let path = "\(directory)/cg.\(dumps)"
         defer { unlink(path) }
         return Self.parseTotal(Self.tail(of: path, bytes: 512))
     }

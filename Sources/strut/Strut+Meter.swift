@@ -10,7 +10,7 @@ enum MeterLauncher {
     /// off at the start (the meter switches them on around each region), dumps into `directory`.
     static func valgrindArguments(directory: String) -> [String] {
         ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
-         "--callgrind-out-file=\(directory)/callgrind.out.%p", "-q"]
+         "--callgrind-out-file=\(directory)/cg", "-q"]
     }
 
     /// Runs this command again under valgrind and returns its exit status (the child's; 1 when a
@@ -23,7 +23,9 @@ enum MeterLauncher {
         do { exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } catch {
             exe = CommandLine.arguments[0]
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-meter-\(getpid())").path
+        // The same length on every run (the pid padded): the child's arguments, environment and
+        // dump paths then take the same memory every run, so its heap is laid out alike.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-meter-" + padded(Int(getpid()))).path
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw BenchUsageError("--meter instructions: cannot create \(directory): \(error)")
         }
@@ -60,6 +62,11 @@ enum MeterLauncher {
             throw BenchUsageError("--meter instructions: \(objcopy) --strip-debug \(exe) failed")
         }
         return copy
+    }
+
+    static func padded(_ n: Int) -> String {
+        let digits = String(n)
+        return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
     }
 
     static func valgrindPath() -> String? {
