@@ -32,9 +32,11 @@ let package = Package(
         .systemLibrary(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
+        // Valgrind client requests (the instruction meter); needs the Debian package valgrind's headers.
+        .target(name: "CValgrind"),
         .target(
             name: "Harness",
-            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "CJemalloc"]),
+            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "CJemalloc", "CValgrind"]),
         .executableTarget(
             name: "strut",
             dependencies: [

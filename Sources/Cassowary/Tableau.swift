@@ -143,6 +143,7 @@ struct Tableau {
             scratchCoefs.append(contentsOf: repeatElement(0, count: n + m - scratchCoefs.count))
         }
         let written = mergeScaled(dst, src, c, drop)
+        if PlantedSlowdown.percent > 0 { scratchCoefs.withUnsafeBufferPointer { PlantedSlowdown.work($0, written) } }
         var i = 0
         for k in 0..<written {
             let s = scratchSyms[k]

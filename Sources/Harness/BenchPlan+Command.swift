@@ -16,7 +16,7 @@ extension BenchPlan {
             ("repeat", int(repeats)), ("warmup", int(warmup)), ("seed", .string(String(seed))),
             ("shards", int(shard.count)), ("invariants", .string(invariants.description)),
             ("diagnostics", .bool(diagnostics)), ("unitTimeLimit", unitTimeLimit.map(JSONValue.number) ?? .null),
-        ])
+        ] + (meterInstructions ? [("meter", .string("instructions"))] : []))
     }
 
     /// `case` for the case's own direction, else `ltr` or `rtl`.

@@ -44,6 +44,9 @@ public struct BenchPlan: Sendable {
     /// reported as such (`UnitDeadline`); larger sizes of the same family and strategy are then
     /// not started. Nil: no limit.
     public var unitTimeLimit: Double?
+    /// Whether each measured region is also counted in instructions (`--meter instructions`; the
+    /// process runs under callgrind, `InstructionMeter`). One worker then, and no progress ticks.
+    public var meterInstructions = false
 
     public init(sources: [CaseSource], solverWorkloads: [PeerWorkload] = [], strategies: [BenchStrategy]) {
         self.sources = sources

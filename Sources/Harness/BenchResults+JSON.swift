@@ -96,6 +96,7 @@ extension Growth {
 extension ItemRecord {
     var json: JSONValue {
         let o = outcome
+        // `instructions` only when the meter counted them (files without it read as before).
         return .object([
             ("unit", int(unit)), ("position", int(position)), ("case", .string(caseName)), ("family", .string(family)),
             ("size", int(size)), ("device", .string(device)), ("strategy", .string(strategy)), ("direction", .string(direction)),
@@ -104,6 +105,6 @@ extension ItemRecord {
             ("counters", .array([int(o.counters.pivots), int(o.counters.rows), int(o.counters.cells), int(o.counters.constraints), int(o.counters.noiseSkips)])),
             ("allocatedBytes", int(o.allocatedBytes)), ("freedBytes", int(o.freedBytes)),
             ("wall", .array(wall.map(int))), ("cpu", .array(cpu.map(int))), ("solverTime", .array(solverTime.map(int))),
-        ])
+        ] + (instructions.isEmpty ? [] : [("instructions", .array(instructions.map(int)))]))
     }
 }

@@ -109,6 +109,7 @@ struct ResultsReader {
             strategy: try string(v, "strategy"), direction: try string(v, "direction"), phase: phase, outcome: outcome,
             wall: try integers(v, "wall"), cpu: try integers(v, "cpu"))
         if v["solverTime"] != nil { record.solverTime = try integers(v, "solverTime") }
+        if v["instructions"] != nil { record.instructions = try integers(v, "instructions") }
         return record
     }
 

@@ -17,7 +17,9 @@ public enum BenchSession {
         let loadAtStart = Clocks.loadAverages()
         let startedAt = ISO8601DateFormatter().string(from: Date())
         let cpu0 = Clocks.processCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        let (results, stopped) = runner.run { r in progress?.update(r.progress) }
+        // Under the instruction meter the calling thread must not run during a measured region
+        // (callgrind counts every thread while collecting): no progress ticks until the end.
+        let (results, stopped) = runner.run(tickInterval: plan.meterInstructions ? 1e7 : 0.25) { r in progress?.update(r.progress) }
         let wall = Double(Clocks.monotonicNanoseconds() &- t0) / 1e9
         let cpu = Double(Clocks.processCPUNanoseconds() &- cpu0) / 1e9
         interrupt?.cancel()

@@ -23,6 +23,10 @@ public struct ItemRecord: Hashable, Sendable {
     /// solver's `solverSeconds`, the protocol and its process left out); empty when the
     /// strategy reports none. `wall` stays the round trip.
     public var solverTime: [UInt64] = []
+    /// Per measured repetition, the instructions the solve executed (`strut bench --meter
+    /// instructions`: counted by callgrind, the same on every run of the same build and command);
+    /// empty without the meter.
+    public var instructions: [UInt64] = []
 
     /// First layout on a fresh engine (or a solver workload's build), a device switch, or the
     /// diagnostics asked after a layout pass (the ambiguity report, UIKit's `hasAmbiguousLayout`),
@@ -73,6 +77,7 @@ public struct ItemRecord: Hashable, Sendable {
         r.wall = []
         r.cpu = []
         r.solverTime = []
+        r.instructions = []
         return r
     }
 }

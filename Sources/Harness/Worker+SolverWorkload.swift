@@ -44,13 +44,15 @@ extension Worker {
             let s0 = reportedTime(solver)
             var sink = 0.0
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-            switch k {
-            case 0:
-                guard let read = try w.build(into: &solver, size: w.rootSize(.portrait), stop: stop) else { return false }
-                sink = read
-            case 1: sink = try w.rotate(&solver, to: .landscape)
-            default: sink = try w.rotate(&solver, to: .portrait)
+            let (read, ir) = try region { () throws(SolverError) -> Double? in
+                switch k {
+                case 0: try w.build(into: &solver, size: w.rootSize(.portrait), stop: stop)
+                case 1: try w.rotate(&solver, to: .landscape)
+                default: try w.rotate(&solver, to: .portrait)
+                }
             }
+            guard let read else { return false }
+            sink = read
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { return false }
@@ -59,7 +61,7 @@ extension Worker {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
             }
             let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
                 var d = StableDigest()
                 d.add(sink)
                 for v in 0..<w.variableCount { d.add(solver.value(of: Variable(v))) }

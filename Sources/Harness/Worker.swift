@@ -23,11 +23,22 @@ struct Worker {
     let plan: BenchPlan
     /// nil when jemalloc is not the allocator; bytes are then recorded as 0.
     let meter: AllocationMeter?
+    /// The instruction meter (`BenchPlan.meterInstructions` under callgrind); nil otherwise.
+    let instructions: InstructionMeter?
 
     /// Must be called on the thread that will run the units.
     init(plan: BenchPlan) {
         self.plan = plan
         meter = AllocationMeter()
+        instructions = plan.meterInstructions ? InstructionMeter.fromEnvironment() : nil
+    }
+
+    /// Runs `body` as one measured region: counted in instructions under the instruction meter,
+    /// else just run (the count is then nil).
+    @inline(__always)
+    func region<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, UInt64?) {
+        guard let instructions else { return (try body(), nil) }
+        return try instructions.measure(body)
     }
 
     /// Runs one unit: every warm-up and measured repetition, each on a fresh solver.
@@ -119,7 +130,7 @@ struct Worker {
             let pivots = engine.solver.counters.pivots
             let s0 = reportedTime(engine.solver)
             let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-            let result = try engine.layout(on: device)
+            let (result, ir) = try region { () throws(LoweringError) in try engine.layout(on: device) }
             let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { throw .cutOff }
@@ -128,7 +139,7 @@ struct Worker {
             }
             if measured {
                 let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-                items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+                items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
                     ItemRecord.Outcome(
                         framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: nil,
                         counters: result.counters, pivots: pivotsSince(pivots, result.counters.pivots), allocatedBytes: 0, freedBytes: 0)
@@ -146,11 +157,11 @@ struct Worker {
     /// ambiguous views and attributes and the minimal conflicting sets.
     func measureDiagnostics<S: ConstraintSolver>(_ engine: LayoutEngine<S>, _ result: LayoutResult, _ item: inout Accumulator, measured: Bool) {
         let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        let diagnosis = engine.diagnose()
+        let (diagnosis, ir) = region { engine.diagnose() }
         let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
         guard measured else { return }
         let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-        item.add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes) {
+        item.add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
             var d = StableDigest()
             for r in diagnosis.ambiguous ?? [] {
                 d.add(r.view)
@@ -193,13 +204,16 @@ struct Accumulator {
     var wall: [UInt64] = []
     var cpu: [UInt64] = []
     var solverTime: [UInt64] = []
+    /// Instructions per measured repetition (the instruction meter; empty without it).
+    var instructions: [UInt64] = []
     var outcome: ItemRecord.Outcome?
     var direction = "none"
 
     /// Adds one measured repetition; the outcome is taken from the first, the bytes are the least.
-    mutating func add(wall w: UInt64, cpu c: UInt64, bytes: (allocated: UInt64, freed: UInt64), outcome make: () -> ItemRecord.Outcome) {
+    mutating func add(wall w: UInt64, cpu c: UInt64, bytes: (allocated: UInt64, freed: UInt64), instructions ir: UInt64? = nil, outcome make: () -> ItemRecord.Outcome) {
         wall.append(w)
         cpu.append(c)
+        if let ir { instructions.append(ir) }
         if outcome == nil {
             var o = make()
             o.allocatedBytes = bytes.allocated
@@ -217,6 +231,7 @@ struct Accumulator {
             unit: unit.index, position: k, caseName: name, family: family, size: size, device: device, strategy: strategy,
             direction: direction, phase: phase, outcome: outcome ?? empty, wall: wall, cpu: cpu)
         r.solverTime = solverTime.count == wall.count ? solverTime : []
+        r.instructions = instructions.count == wall.count ? instructions : []
         return r
     }
 }

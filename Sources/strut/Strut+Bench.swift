@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoLayout
+import Cassowary
 import Foundation
 import Generator
 import Harness
@@ -138,6 +139,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
     var runThreshold = 0.5
 
+    @Option(help: "Also count each measured region in instructions: 'instructions' (strut runs itself again under valgrind's callgrind; one worker, no live progress; counts are the same on every run of the same build and command). Gate them with --baseline and --instruction-threshold.")
+    var meter: String?
+
+    @Option(help: "Baseline gate under --meter instructions: a group regresses when its instruction count rose by more than this (0.02 means 2%).")
+    var instructionThreshold = 0.02
+
     @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (ambiguity and minimal conflicting sets of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
     var diagnostics = true
 
@@ -148,8 +155,19 @@ struct BenchCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
+        PlantedSlowdown.percent = InstructionMeter.plantedSlowdownPercent
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
+        if plan.meterInstructions {
+            if !InstructionMeter.runningOnValgrind {
+                let status: Int32
+                do { status = try MeterLauncher.reexecute() } catch { throw usage("\(error)") }
+                throw ExitCode(status)
+            }
+            guard InstructionMeter.fromEnvironment() != nil else {
+                throw usage("--meter instructions under valgrind needs \(InstructionMeter.directoryVariable) (run strut bench --meter instructions directly: it starts valgrind itself)")
+            }
+        }
         // Output paths are checked before the work, which may take hours, starts.
         for (option, path) in [("--out", out), ("--save-baseline", saveBaseline)] {
             guard let path else { continue }
@@ -158,7 +176,7 @@ struct BenchCommand: ParsableCommand {
         let reference: BenchBaseline?
         do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         let results = BenchSession.run(
-            plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
+            plan, jobs: plan.meterInstructions ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         for f in results.invariants.failures { print(f) }
         print(BenchTable.text(results, verbose: verbose), terminator: "")
@@ -181,6 +199,7 @@ struct BenchCommand: ParsableCommand {
         var options = BaselineComparison.Options()
         options.timeThreshold = timeThreshold
         options.runThreshold = runThreshold
+        options.instructionThreshold = instructionThreshold
         let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
         return comparison.hasRegression
@@ -191,6 +210,9 @@ struct BenchCommand: ParsableCommand {
         guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
         guard runThreshold > 0, runThreshold.isFinite else { throw BenchUsageError("--run-threshold must be a positive number (0.5 means 50%)") }
         if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
+        guard instructionThreshold > 0, instructionThreshold.isFinite else { throw BenchUsageError("--instruction-threshold must be a positive number (0.02 means 2%)") }
+        if let meter, meter != "instructions" { throw BenchUsageError("--meter: unknown meter \"\(meter)\"; known: instructions") }
+        if meter != nil, let jobs, jobs > 1 { throw BenchUsageError("--meter instructions runs one worker (callgrind counts the whole process): leave out --jobs or give --jobs 1") }
         if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw BenchUsageError("--unit-time-limit must be a positive number of seconds") }
         let chosenSuite = try namedSuite()
         let listed: [Strategy]
@@ -219,6 +241,7 @@ struct BenchCommand: ParsableCommand {
         plan.seed = seed
         plan.invariants = try InvariantSelection(parsing: invariants)
         plan.diagnostics = diagnostics
+        plan.meterInstructions = meter != nil
         if let shard { plan.shard = try Shard(parsing: shard) }
         switch chosenSuite {
         case .default?: plan.inputArguments = []

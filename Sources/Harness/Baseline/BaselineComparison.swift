@@ -22,6 +22,9 @@ public struct BaselineComparison: Sendable {
         public var timeThreshold = 0.25
         /// t for the whole run's factor (0.5: a regression needs its interval above 1.5×).
         public var runThreshold = 0.5
+        /// Relative rise of a group's instruction count that regresses it (`--meter instructions`
+        /// on both sides; 0.02: more than 2% more instructions).
+        public var instructionThreshold = 0.02
         /// Relative tolerance on allocated and freed bytes.
         public var byteTolerance = 0.05
         public var resamples = RatioStatistics.defaultResamples
@@ -29,6 +32,11 @@ public struct BaselineComparison: Sendable {
     }
 
     public var options: Options
+    /// Whether the baseline and this run were counted in instructions (`--meter instructions`).
+    /// When either was, time does not gate (valgrind's times, or times not comparable).
+    public var baselineMetered: Bool
+    public var currentMetered: Bool
+    public var timeGates: Bool { !baselineMetered && !currentMetered }
     /// `field: baseline -> current` for each machine or toolchain field that differs.
     public var machineDifferences: [String]
     /// True when the baseline ran with other settings (inputs, devices, strategies, repeats...).
@@ -51,6 +59,8 @@ public struct BaselineComparison: Sendable {
         self.options = options
         machineDifferences = Self.differences(baseline.machine, current.machine)
         configurationDiffers = baseline.configuration != current.configuration
+        baselineMetered = baseline.items.contains { !$0.instructions.isEmpty }
+        currentMetered = current.items.contains { !$0.instructions.isEmpty }
         bytesComparable = baseline.machine.build == current.machine.build && baseline.machine.allocator == current.machine.allocator
         let paired = ItemPairing(baseline.items, current.items)
         baselineOnlyItems = paired.baselineOnly
@@ -60,7 +70,10 @@ public struct BaselineComparison: Sendable {
         var unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
         runFactor = RunFactor(groupRatios: unsorted.compactMap { $0.cpu?.ratio }, seed: 0x5275_6e46_6163_746f, resamples: options.resamples)
         runVerdict = TimingVerdict(runFactor.estimate, threshold: options.runThreshold)
-        for g in unsorted.indices { unsorted[g].judgeTimes(runFactor: runFactor.factor, threshold: options.timeThreshold) }
+        for g in unsorted.indices {
+            unsorted[g].judgeTimes(runFactor: runFactor.factor, threshold: options.timeThreshold)
+            unsorted[g].timeGates = !baselineMetered && !currentMetered
+        }
         groups = unsorted.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
         invariantChanges = InvariantChange.between(baseline.invariants, current.invariants)
         tallyDifferences = InvariantChange.tallyDifferences(baseline.invariants, current.invariants)
@@ -68,7 +81,12 @@ public struct BaselineComparison: Sendable {
 
     /// True when anything gates: a regressed group, a regressed run, a newly failing invariant.
     public var hasRegression: Bool {
-        groups.contains { $0.verdict == .regression } || runVerdict == .regression || invariantChanges.contains(where: \.newlyFailing)
+        groups.contains { $0.verdict == .regression } || (timeGates && runVerdict == .regression) || invariantChanges.contains(where: \.newlyFailing)
+    }
+
+    /// The groups whose instruction count regressed, by name.
+    public var instructionRegressions: [String] {
+        groups.filter { $0.instructionVerdict == .regression }.map(\.name)
     }
 
     /// Groups per verdict, in `Verdict` order.

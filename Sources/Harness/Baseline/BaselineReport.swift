@@ -7,14 +7,23 @@ public enum BaselineReport {
     public static func text(_ c: BaselineComparison, file: String) -> String {
         var out = "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
         out += "the ratio of \(quantileName), divided by the run factor, lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
+        out += meterLine(c)
         out += warnings(c)
         out += runLine(c)
+        let metered = c.groups.contains { $0.instructions != nil }
         out += BenchTable.table(
-            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"],
+            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"]
+                + (metered ? ["instr now/base", "instr base -> now"] : []),
             c.groups.map { g in
                 [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
                  interval(g.cpu), interval(g.cpuAgainstRun), values(g.cpu), interval(g.wall)]
+                    + (metered ? instructionCells(g.instructions) : [])
             })
+        let regressed = c.instructionRegressions
+        if !regressed.isEmpty {
+            out += "instruction count regressions (more than \(percent(c.options.instructionThreshold)) more instructions): "
+            out += regressed.joined(separator: ", ") + "\n"
+        }
         let changed = c.groups.filter { !$0.changes.isEmpty }
         if !changed.isEmpty {
             out += "deterministic changes:\n"
@@ -37,7 +46,7 @@ public enum BaselineReport {
         let counts = c.verdictCounts.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
         let newly = c.invariantChanges.filter(\.newlyFailing).count
         let invariants = newly > 0 ? ", \(newly) invariant failure\(newly == 1 ? "" : "s") new" : ""
-        let run = c.runVerdict == .regression ? ", the whole run slower" : ""
+        let run = c.timeGates && c.runVerdict == .regression ? ", the whole run slower" : ""
         return "baseline verdict: \(c.hasRegression ? "REGRESSION" : "ok") (\(counts) group\(c.groups.count == 1 ? "" : "s")\(run)\(invariants))\n"
     }
 
@@ -49,6 +58,36 @@ public enum BaselineReport {
         var line = "run factor: this run's CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
         line += "groups are judged against it; the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "
         return line + "(a regression above \(ratio(1 + c.options.runThreshold))×)\n"
+    }
+
+    /// What gates when either side was counted in instructions.
+    static func meterLine(_ c: BaselineComparison) -> String {
+        switch (c.baselineMetered, c.currentMetered) {
+        case (true, true):
+            return "instruction meter: a group regresses when its instruction count rose by more than \(percent(c.options.instructionThreshold)); "
+                + "times were measured under valgrind and are shown only, not gated\n"
+        case (false, true):
+            return "WARNING: the baseline has no instruction counts (save it with --meter instructions): instructions not compared; times measured under valgrind, not gated\n"
+        case (true, false):
+            return "WARNING: the baseline was measured under the instruction meter (valgrind times): times not gated; run with --meter instructions to compare instruction counts\n"
+        case (false, false):
+            return ""
+        }
+    }
+
+    /// `1.031` and `1.20M -> 1.24M`, or dashes when not counted on both sides.
+    static func instructionCells(_ i: InstructionChange?) -> [String] {
+        guard let i else { return ["-", "-"] }
+        return [String(format: "%.3f", i.ratio), "\(count(i.baseline)) -> \(count(i.current))"]
+    }
+
+    /// An instruction count in K, M or G with three significant digits.
+    static func count(_ n: UInt64) -> String {
+        let x = Double(n)
+        if x >= 1e9 { return String(format: "%.3gG", x / 1e9) }
+        if x >= 1e6 { return String(format: "%.3gM", x / 1e6) }
+        if x >= 1e3 { return String(format: "%.3gK", x / 1e3) }
+        return String(n)
     }
 
     static func warnings(_ c: BaselineComparison) -> String {

@@ -19,14 +19,23 @@ public struct GroupVerdict: Hashable, Sendable {
     public var wallVerdict = TimingVerdict.inconclusive
     /// The deterministic metrics that differ on some item, in `DeterministicMetric` order.
     public var changes: [MetricTally] = []
+    /// Instruction counts against the baseline's (nil when either side was not counted) and
+    /// their verdict (`--instruction-threshold`).
+    public var instructions: InstructionChange?
+    public var instructionVerdict: TimingVerdict?
+    /// False when time does not gate this comparison (both runs under the instruction meter,
+    /// whose times are valgrind's, or only one of them: times not comparable); shown only.
+    public var timeGates = true
 
     /// Regression when CPU time regressed or a deterministic figure got worse or changed;
     /// otherwise improvement when CPU time or a figure improved; otherwise the CPU verdict
     /// (inconclusive or unchanged). Wall time does not enter (see `BaselineComparison`).
+    /// Under the instruction meter the instruction verdict takes the CPU verdict's place.
     public var verdict: Verdict {
-        if cpuVerdict == .regression || changes.contains(where: { $0.verdict == .regression }) { return .regression }
-        if cpuVerdict == .improvement || !changes.isEmpty { return .improvement }
-        return cpuVerdict == .unchanged ? .unchanged : .inconclusive
+        let time = timeGates ? cpuVerdict : .inconclusive
+        if time == .regression || instructionVerdict == .regression || changes.contains(where: { $0.verdict == .regression }) { return .regression }
+        if time == .improvement || instructionVerdict == .improvement || !changes.isEmpty { return .improvement }
+        return time == .unchanged || instructionVerdict == .unchanged ? .unchanged : .inconclusive
     }
 
     public var name: String { "\(family) \(size) \(strategy) \(phase.rawValue)" }
@@ -51,8 +60,12 @@ public struct GroupVerdict: Hashable, Sendable {
             strata[g].wall.0.append(b.wall)
             strata[g].wall.1.append(c.wall)
             groups[g].tally(b, c, metrics: metrics, byteTolerance: options.byteTolerance)
+            var counted = groups[g].instructions ?? InstructionChange()
+            counted.add(b, c)
+            if counted.items > 0 { groups[g].instructions = counted }
         }
         for g in groups.indices {
+            groups[g].instructionVerdict = groups[g].instructions?.verdict(threshold: options.instructionThreshold)
             let seed = groups[g].seed
             groups[g].cpu = RatioStatistics.estimate(baseline: strata[g].cpu.0, current: strata[g].cpu.1, seed: seed, resamples: options.resamples)
             groups[g].wall = RatioStatistics.estimate(baseline: strata[g].wall.0, current: strata[g].wall.1, seed: seed &+ 1, resamples: options.resamples)
