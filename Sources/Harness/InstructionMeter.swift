@@ -14,8 +14,6 @@ import Foundation
 public final class InstructionMeter: @unchecked Sendable {
     /// The directory the dumps go to (`STRUT_METER_DIR`, set by the re-executing parent).
     public let directory: String
-    private var dumps = 0
-
     /// The environment variable naming the dump directory.
     public static let directoryVariable = "STRUT_METER_DIR"
 
@@ -48,7 +46,17 @@ public final class InstructionMeter: @unchecked Sendable {
 
     init(directory: String) {
         self.directory = directory
+        let prefix = Array((directory + "/cg.").utf8CString.dropLast())
+        prefixLength = prefix.count
+        path = .allocate(capacity: prefix.count + 24)
+        for (k, c) in prefix.enumerated() { path[k] = c }
+        tail = .allocate(capacity: Self.tailBytes)
         strut_callgrind_start_instrumentation()
+    }
+
+    deinit {
+        path.deallocate()
+        tail.deallocate()
     }
 
     /// Runs `body` as one measured region and returns its result with the region's instruction
@@ -66,43 +74,67 @@ public final class InstructionMeter: @unchecked Sendable {
         return (result, readDump())
     }
 
-    /// Dumps the counts collected since the last zeroing and reads them back.
+    /// Dumps the counts collected since the last zeroing and reads them back. Allocation-free
+    /// (a path and a buffer made once): the read must leave the heap as it found it, or the next
+    /// region's count would depend on the dump file's length (its pid, its digits).
     func readDump() -> UInt64? {
         strut_callgrind_dump_stats_at("strut-region")
         dumps += 1
-        let path = "\(directory)/cg.\(dumps)"
-        defer { unlink(path) }
-        return Self.parseTotal(Self.tail(of: path, bytes: 512))
-    }
-
-    /// The last `bytes` bytes of a file as text ("" when it does not read). A dump ends with its
-    /// `totals:` line; reading only the end keeps the work between regions small (everything
-    /// this process does runs instrumented, about 50 times slower).
-    static func tail(of path: String, bytes: Int) -> String {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return "" }
-        let size = Int(st.st_size)
-        let count = min(size, bytes)
-        var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(size - count)) }
-        guard n > 0 else { return "" }
-        return String(decoding: buffer[0..<n], as: UTF8.self)
-    }
-
-    /// The total instruction count (Ir) of a callgrind dump: its `totals:` line, else its
-    /// `summary:` line (the first number on it: Ir is the first event). nil when neither is there.
-    public static func parseTotal(_ text: String) -> UInt64? {
-        var summary: UInt64?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true).reversed() {
-            for key in ["totals:", "summary:"] where line.hasPrefix(key) {
-                let value = line.dropFirst(key.count).split(separator: " ").first.flatMap { UInt64($0) }
-                if key == "totals:", let value { return value }
-                if summary == nil { summary = value }
-            }
+        // "DIR/cg.<dumps>\0" into the path buffer.
+        var n = dumps, digits = 0
+        repeat { digits += 1; n /= 10 } while n > 0
+        n = dumps
+        for k in stride(from: prefixLength + digits - 1, through: prefixLength, by: -1) {
+            path[k] = CChar(48 + n % 10)
+            n /= 10
         }
-        return summary
+        path[prefixLength + digits] = 0
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let size = Int(lseek(fd, 0, SEEK_END))
+        let count = min(size, Self.tailBytes)
+        guard count > 0, pread(fd, tail, count, off_t(size - count)) == count else { return nil }
+        return Self.parseTotal(UnsafeBufferPointer(start: tail, count: count))
+    }
+
+    /// Bytes read from the end of a dump: its last lines, `totals:` among them.
+    static let tailBytes = 4096
+    private var dumps = 0
+    private let prefixLength: Int
+    private let path: UnsafeMutablePointer<CChar>
+    private let tail: UnsafeMutablePointer<UInt8>
+
+    /// The total of a dump's text (tests; `parseTotal(_:UnsafeBufferPointer)` on its bytes).
+    public static func parseTotal(_ text: String) -> UInt64? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { parseTotal(UnsafeBufferPointer($0)) }
+    }
+
+    /// The total instruction count (Ir) of a callgrind dump's bytes (or its end): the number
+    /// after the last `totals:` at a line start, else after `summary:`. nil when neither is there.
+    static func parseTotal(_ b: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        func number(after key: StaticString) -> UInt64? {
+            let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            var found: UInt64?
+            var i = 0
+            while i + k.count <= b.count {
+                if (i == 0 || b[i - 1] == 10), (0..<k.count).allSatisfy({ b[i + $0] == k[$0] }) {
+                    var j = i + k.count
+                    while j < b.count, b[j] == 32 { j += 1 }
+                    var value: UInt64 = 0, any = false
+                    while j < b.count, b[j] >= 48, b[j] <= 57 {
+                        value = value &* 10 &+ UInt64(b[j] - 48)
+                        any = true
+                        j += 1
+                    }
+                    if any { found = value }
+                }
+                i += 1
+            }
+            return found
+        }
+        return number(after: "totals:") ?? number(after: "summary:")
     }
 }

@@ -173,8 +173,14 @@ struct BenchCommand: ParsableCommand {
             guard let path else { continue }
             do { try AtomicFile.checkWritable(path) } catch { throw usage("\(option) \(error)") }
         }
-        let reference: BenchBaseline?
-        do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
+        // Under the instruction meter the baseline is read after the run: parsing it first would
+        // lay the heap out otherwise than when the baseline was saved, and move the counts.
+        var reference: BenchBaseline?
+        if plan.meterInstructions, let baseline {
+            guard FileManager.default.isReadableFile(atPath: baseline) else { throw usage("--baseline: \(baseline): cannot read the file") }
+        } else {
+            do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
+        }
         let results = BenchSession.run(
             plan, jobs: plan.meterInstructions ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
@@ -187,6 +193,9 @@ struct BenchCommand: ParsableCommand {
         }
         if let saveBaseline {
             if OutputFile.write(BenchBaseline(results).data, to: saveBaseline, what: "baseline") { print("baseline saved: \(saveBaseline)") } else { lost = true }
+        }
+        if plan.meterInstructions, let baseline {
+            do { reference = try BenchBaseline.read(baseline) } catch { throw usage("--baseline: \(error)") }
         }
         let regressed = reference.map { compare(results, with: $0) } ?? false
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
