@@ -17,11 +17,12 @@ extension CassowaryCore {
         guard explainConflicts, let id else { return id.map { [$0] } ?? [] }
         let members = certificateMembers(certificate)
         guard minimizeConflicts else { return (members.map(\.0) + [id]).sorted() }
-        let all = records.compactMap { r -> (ConstraintID, Constraint)? in
-            guard let r, r.constraint.priority.isRequired, let rid = r.id else { return nil }
-            return (rid, r.constraint)
-        }.sorted { $0.0 < $1.0 }
-        return Self.minimalConflict(among: members, adding: (id, new), fallback: all)
+        return Self.minimalConflict(among: members, adding: (id, new)) {
+            records.compactMap { r -> (ConstraintID, Constraint)? in
+                guard let r, r.constraint.priority.isRequired, let rid = r.id else { return nil }
+                return (rid, r.constraint)
+            }.sorted { $0.0 < $1.0 }
+        }
     }
 
     /// The required constraints owning the certificate's symbols, by id, each once.
@@ -40,12 +41,12 @@ extension CassowaryCore {
 
     /// The deletion filter: a minimal subset of `members` that is infeasible with `new` (as
     /// required constraints), `new` included, sorted. When `members` and `new` are not infeasible
-    /// together (rounding hid a member from a certificate), it starts from `fallback`. O(k)
-    /// fresh solves of at most k constraints, k = the starting set's size.
+    /// together (rounding hid a member from a certificate), it starts from `fallback()`, which is
+    /// only built then. O(k) fresh solves of at most k constraints, k = the starting set's size.
     static func minimalConflict(
-        among given: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: [(ConstraintID, Constraint)]
+        among given: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
     ) -> [ConstraintID] {
-        var members = isInfeasible(given + [new]) ? given : fallback.filter { $0.0 != new.0 }
+        var members = isInfeasible(given + [new]) ? given : fallback().filter { $0.0 != new.0 }
         var i = 0
         while i < members.count {
             var without = members
@@ -81,10 +82,11 @@ extension CassowarySolver {
     }
 
     /// A minimal conflicting set: the least subset of `members` that cannot hold with `new`
-    /// (all as required constraints), `new` included, sorted by id; starting from `fallback`
-    /// when `members` and `new` are not infeasible together. Chinneck's deletion filter.
+    /// (all as required constraints), `new` included, sorted by id; starting from `fallback()`
+    /// (built only then) when `members` and `new` are not infeasible together. Chinneck's
+    /// deletion filter.
     public static func minimalConflict(
-        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: [(ConstraintID, Constraint)]
+        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
     ) -> [ConstraintID] {
         CassowaryCore.minimalConflict(among: members, adding: new, fallback: fallback)
     }

@@ -117,12 +117,20 @@ public enum Aggregation {
     }
 
     /// Least-squares slope of log y over log x; nil unless two distinct positive sizes exist.
-    static func slope(_ points: [(Double, Double)]) -> Double? {
+    static func slope(_ points: [(Double, Double)]) -> Double? { logLogFit(points)?.slope }
+
+    /// The least-squares line of log y over log x (positive points only): its slope and R² (1
+    /// when every y is the same: the line is exact). Nil unless two distinct positive sizes exist.
+    static func logLogFit(_ points: [(Double, Double)]) -> (slope: Double, rSquared: Double)? {
         let p = points.filter { $0.0 > 0 && $0.1 > 0 }.map { (log($0.0), log($0.1)) }
         guard p.count >= 2 else { return nil }
         let mx = p.map(\.0).reduce(0, +) / Double(p.count), my = p.map(\.1).reduce(0, +) / Double(p.count)
         let sxx = p.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
         guard sxx > 0 else { return nil }
-        return p.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +) / sxx
+        let k = p.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +) / sxx
+        let total = p.map { ($0.1 - my) * ($0.1 - my) }.reduce(0, +)
+        guard total > 0 else { return (k, 1) }
+        let residual = p.map { (q: (Double, Double)) -> Double in let e = q.1 - (my + k * (q.0 - mx)); return e * e }.reduce(0, +)
+        return (k, max(0, 1 - residual / total))
     }
 }

@@ -43,8 +43,7 @@ extension Worker {
             let pivots = solver.counters.pivots
             let s0 = reportedTime(solver)
             var sink = 0.0
-            let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-            let (read, ir) = try region { () throws(SolverError) -> Double? in
+            let (read, cost) = try measure { () throws(SolverError) -> Double? in
                 switch k {
                 case 0: try w.build(into: &solver, size: w.rootSize(.portrait), stop: stop)
                 case 1: try w.rotate(&solver, to: .landscape)
@@ -53,15 +52,13 @@ extension Worker {
             }
             guard let read else { return false }
             sink = read
-            let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { return false }
             guard measured else { continue }
             if let s0, let s1 = reportedTime(solver), s1.responses > s0.responses {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
             }
-            let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-            items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
+            items[k].add(cost) {
                 var d = StableDigest()
                 d.add(sink)
                 for v in 0..<w.variableCount { d.add(solver.value(of: Variable(v))) }

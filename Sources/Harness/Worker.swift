@@ -41,6 +41,18 @@ struct Worker {
         return try instructions.measure(body)
     }
 
+    /// Runs `body` as one measured region: wall and thread-CPU time and jemalloc's bytes around
+    /// it, and its instruction count under the meter (`region`). The one bracket every timed
+    /// operation goes through (layout passes, diagnostics, solver workload steps).
+    @inline(__always)
+    func measure<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, RegionCost) {
+        let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
+        let (value, ir) = try region(body)
+        let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+        let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
+        return (value, RegionCost(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir))
+    }
+
     /// Runs one unit: every warm-up and measured repetition, each on a fresh solver.
     func run(_ unit: WorkUnit) -> UnitResult {
         let strategy = plan.strategies[unit.strategy]
@@ -51,9 +63,7 @@ struct Worker {
                 let loaded = try source.load()
                 let devices = plan.devices ?? loaded.ownDevices ?? Self.standardDevices
                 var items = [Accumulator](repeating: Accumulator(), count: devices.count)
-                // A strategy that cannot tell ambiguity (an outside solver) has no diagnostics to time.
-                let diagnoses = plan.diagnostics && strategy.make() is any AmbiguityReporting
-                var diagnostics = [Accumulator](repeating: Accumulator(), count: diagnoses ? devices.count : 0)
+                var diagnostics = [Accumulator](repeating: Accumulator(), count: plan.diagnostics ? devices.count : 0)
                 let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
                 var cutOff: String?
                 for rep in 0..<(plan.warmup + plan.repeats) {
@@ -129,26 +139,23 @@ struct Worker {
         for (k, device) in devices.enumerated() {
             let pivots = engine.solver.counters.pivots
             let s0 = reportedTime(engine.solver)
-            let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-            let (result, ir) = try region { () throws(LoweringError) in try engine.layout(on: device) }
-            let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+            let (result, cost) = try measure { () throws(LoweringError) in try engine.layout(on: device) }
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { throw .cutOff }
             if measured, let s0, let s1 = reportedTime(engine.solver), s1.responses > s0.responses {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
             }
             if measured {
-                let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-                items[k].add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
+                items[k].add(cost) {
                     ItemRecord.Outcome(
                         framesDigest: Self.digest(result), conflicts: result.conflicts.count, ambiguous: nil,
                         counters: result.counters, pivots: pivotsSince(pivots, result.counters.pivots), allocatedBytes: 0, freedBytes: 0)
                 }
                 items[k].direction = result.layoutDirection.rawValue
             }
-            guard k < diagnostics.count else { continue }
-            // The ambiguity report is one solver call: the time limit is asked before it.
-            if let stop, stop() { throw .cutOff }
+            // A strategy that cannot tell ambiguity (an outside solver) has no diagnostics to time:
+            // its accumulators stay empty and make no records.
+            guard k < diagnostics.count, engine.solver is any AmbiguityReporting else { continue }
             measureDiagnostics(engine, result, &diagnostics[k], measured: measured)
         }
     }
@@ -156,12 +163,9 @@ struct Worker {
     /// Times and meters one diagnosis of the engine's current layout. Its digest covers the
     /// ambiguous views and attributes and the minimal conflicting sets.
     func measureDiagnostics<S: ConstraintSolver>(_ engine: LayoutEngine<S>, _ result: LayoutResult, _ item: inout Accumulator, measured: Bool) {
-        let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        let (diagnosis, ir) = region { engine.diagnose() }
-        let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
+        let (diagnosis, cost) = measure { engine.diagnose() }
         guard measured else { return }
-        let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
-        item.add(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir) {
+        item.add(cost) {
             var d = StableDigest()
             for r in diagnosis.ambiguous ?? [] {
                 d.add(r.view)
@@ -199,6 +203,15 @@ struct Worker {
 /// rebuild, which is the counter itself when it went down.
 func pivotsSince(_ before: Int, _ after: Int) -> Int { after >= before ? after - before : after }
 
+/// What one measured region cost (`Worker.measure`).
+struct RegionCost {
+    var wall: UInt64
+    var cpu: UInt64
+    var bytes: (allocated: UInt64, freed: UInt64)
+    /// Under the instruction meter; nil otherwise.
+    var instructions: UInt64?
+}
+
 /// The measurements of one work item over the repetitions.
 struct Accumulator {
     var wall: [UInt64] = []
@@ -210,10 +223,11 @@ struct Accumulator {
     var direction = "none"
 
     /// Adds one measured repetition; the outcome is taken from the first, the bytes are the least.
-    mutating func add(wall w: UInt64, cpu c: UInt64, bytes: (allocated: UInt64, freed: UInt64), instructions ir: UInt64? = nil, outcome make: () -> ItemRecord.Outcome) {
-        wall.append(w)
-        cpu.append(c)
-        if let ir { instructions.append(ir) }
+    mutating func add(_ cost: RegionCost, outcome make: () -> ItemRecord.Outcome) {
+        wall.append(cost.wall)
+        cpu.append(cost.cpu)
+        if let ir = cost.instructions { instructions.append(ir) }
+        let bytes = cost.bytes
         if outcome == nil {
             var o = make()
             o.allocatedBytes = bytes.allocated

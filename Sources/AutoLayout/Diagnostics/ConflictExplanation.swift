@@ -9,9 +9,9 @@ public protocol DeferredConflictExplanation {
     /// True: rejected adds report minimal sets; false: the set the solver's certificate names.
     var minimizesConflicts: Bool { get set }
     /// A minimal subset of `members` conflicting with `new`, `new` included, sorted; starting
-    /// from `fallback` when `members` and `new` do not conflict (rounding).
+    /// from `fallback()` (built only then) when `members` and `new` do not conflict (rounding).
     static func minimalConflict(
-        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: [(ConstraintID, Constraint)]
+        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
     ) -> [ConstraintID]
 }
 
@@ -63,7 +63,8 @@ extension LayoutEngine {
             return (c, constraint)
         }
         let members = set.filter { $0 != id }.map(pair)
-        let fallback = state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) }
-        return filter.minimalConflict(among: members, adding: pair(id), fallback: fallback)
+        return filter.minimalConflict(among: members, adding: pair(id)) {
+            state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) }
+        }
     }
 }

@@ -68,20 +68,9 @@ struct GrowthFit {
         return out
     }
 
-    /// R² of the least-squares line of log y over log x (positive points only); nil with fewer
-    /// than two points or one distinct size; 1 when every y is the same (the line is exact).
-    static func rSquared(_ points: [(Double, Double)]) -> Double? {
-        let p = points.filter { $0.0 > 0 && $0.1 > 0 }.map { (log($0.0), log($0.1)) }
-        guard p.count >= 2 else { return nil }
-        let mx = p.map(\.0).reduce(0, +) / Double(p.count), my = p.map(\.1).reduce(0, +) / Double(p.count)
-        let sxx = p.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
-        guard sxx > 0 else { return nil }
-        let k = p.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +) / sxx
-        let total = p.map { ($0.1 - my) * ($0.1 - my) }.reduce(0, +)
-        guard total > 0 else { return 1 }
-        let residual = p.map { (q: (Double, Double)) -> Double in let e = q.1 - (my + k * (q.0 - mx)); return e * e }.reduce(0, +)
-        return max(0, 1 - residual / total)
-    }
+    /// R² of the least-squares line of log y over log x (`Aggregation.logLogFit`, the fit the
+    /// exponent comes from); nil with fewer than two points or one distinct size.
+    static func rSquared(_ points: [(Double, Double)]) -> Double? { Aggregation.logLogFit(points)?.rSquared }
 }
 
 /// A ratio of medians (one strategy's wall time over the base strategy's) with a stratified
