@@ -86,7 +86,7 @@ extension CassowaryCore {
             let r = tableau.basicRow[Int(s)]
             if r >= 0 {
                 let basic = tableau.rows[Int(r)]
-                for k in 0..<basic.syms.count { row.add(basic.syms[k], term.coefficient * basic.coefs[k]) }
+                tableau.accumulate(&row, basic, term.coefficient)
                 row.addToConstant(term.coefficient * basic.constant)
                 row.constantScale = max(row.constantScale, abs(term.coefficient) * basic.constantScale)
             } else {

@@ -138,6 +138,11 @@ struct Tableau {
         swap(&dst, &rows[Int(r)])
         let n = dst.syms.count
         let m = src.syms.count
+        if m * Self.inPlaceRatio <= n {
+            addScaledInPlace(&dst, r, src, c, drop)
+            swap(&dst, &rows[Int(r)])
+            return
+        }
         if scratchSyms.count < n + m {
             scratchSyms.append(contentsOf: repeatElement(0, count: n + m - scratchSyms.count))
             scratchCoefs.append(contentsOf: repeatElement(0, count: n + m - scratchCoefs.count))
@@ -161,6 +166,47 @@ struct Tableau {
         dst.constant = snapConstant(dst.constant, c * src.constant)
         dst.constantScale = max(dst.constantScale, abs(c) * src.constantScale, abs(dst.constant))
         swap(&dst, &rows[Int(r)])
+    }
+
+    /// A row at least this many times longer than the row added into it is updated in place
+    /// (a binary search and an insertion per added term) instead of merged: a substitution into
+    /// the long rows of a chain's positions then costs the short row's length, not the long one's.
+    static let inPlaceRatio = 8
+
+    /// `addScaled` for a short `src`: the same sums in the same order as the merge (each
+    /// coefficient `snap(old, c·a)`, a cancelled one removed, a zero product never inserted), so
+    /// both paths leave identical rows.
+    mutating func addScaledInPlace(_ dst: inout Row, _ r: Int32, _ src: Row, _ c: Double, _ drop: Int32) {
+        let before = dst.syms.count
+        dst.remove(drop)
+        for j in 0..<src.syms.count where dst.add(src.syms[j], c * src.coefs[j]) {
+            columns[Int(src.syms[j])].append(r)
+        }
+        if PlantedSlowdown.percent > 0 { dst.coefs.withUnsafeBufferPointer { PlantedSlowdown.work($0, $0.count) } }
+        cells += dst.syms.count - before
+        dst.constant = snapConstant(dst.constant, c * src.constant)
+        dst.constantScale = max(dst.constantScale, abs(c) * src.constantScale, abs(dst.constant))
+    }
+
+    /// `row += c·src` for a row being built (not installed: no column index, no journal), with
+    /// the sums of `Row.add` term by term in the same order, so the row is the same as adding
+    /// src's terms one by one; a long src is merged in one pass instead of one insertion per term.
+    mutating func accumulate(_ row: inout Row, _ src: Row, _ c: Double) {
+        let n = row.syms.count
+        let m = src.syms.count
+        if m * Self.inPlaceRatio <= n || m < 4 {
+            for j in 0..<m { row.add(src.syms[j], c * src.coefs[j]) }
+            return
+        }
+        if scratchSyms.count < n + m {
+            scratchSyms.append(contentsOf: repeatElement(0, count: n + m - scratchSyms.count))
+            scratchCoefs.append(contentsOf: repeatElement(0, count: n + m - scratchCoefs.count))
+        }
+        let written = mergeScaled(row, src, c, -1)
+        row.syms.removeAll(keepingCapacity: true)
+        row.coefs.removeAll(keepingCapacity: true)
+        row.syms.append(contentsOf: scratchSyms[0..<written])
+        row.coefs.append(contentsOf: scratchCoefs[0..<written])
     }
 
     /// Writes the merge of `dst` (without `drop`) and `c·src` into the scratch buffers, which

@@ -81,7 +81,14 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
         return result(next, passes: passes, settled: settled)
     }
 
-    /// First layout: edit variables, then every installed constraint in id order.
+    /// First layout: edit variables, then the installed required constraints in id order, then
+    /// the others in id order. Which required constraint breaks does not depend on the others (a
+    /// non-required constraint never conflicts), and neither does the optimum of a layout that is
+    /// not ambiguous; but a required constraint added after the intrinsic-size constraints of its
+    /// views often finds every variable already basic and needs a phase one, whose pivots ran
+    /// through the container's shared symbols: a form of 240 views took 4 635 pivots and 256 ms
+    /// in lowering order, 188 pivots and 9.7 ms this way (scroll-content of 960 views: 30 s and
+    /// more, now 54 ms). A screen whose optimum is not unique may get another of its optima.
     mutating func installFresh(_ s: LoweredSystem) throws(LoweringError) {
         let n = s.constraints.count
         state = Array(repeating: .absent, count: n)
@@ -94,9 +101,11 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             }
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
-        for c in s.constraints where c.isInstalled {
-            if let shouldStop, shouldStop() { throw .cutOff }
-            try install(c.id, s)
+        for required in [true, false] {
+            for c in s.constraints where c.isInstalled && c.constraint.priority.isRequired == required {
+                if let shouldStop, shouldStop() { throw .cutOff }
+                try install(c.id, s)
+            }
         }
         reinstalledCount = s.constraints.count { $0.isInstalled }
     }
