@@ -15,7 +15,8 @@ import Harness
 ///
 /// Exit status: 0 when everything ran, every checked invariant held and nothing regressed; 1
 /// when a case failed to load or lay out, or the run stopped early (Ctrl-C, --time-limit; what
-/// was measured is still reported and written); 2 for a usage error or an unreadable baseline;
+/// was measured is still reported and written), or the --baseline is stale (same configuration,
+/// work items that pair with nothing: `BaselineComparison.isStale`); 2 for a usage error or an unreadable baseline;
 /// 3 when an invariant failed; 4 when the run regressed against --baseline. When several apply,
 /// 3 wins over 4 and 4 over 1: a wrong answer matters more than a slow one, and a slow one more
 /// than a missing one.
@@ -68,12 +69,14 @@ struct BenchCommand: ParsableCommand {
             whole interval lies above 1 + --time-threshold, an improvement when below \
             1/(1 + threshold), unchanged inside, inconclusive otherwise. The run factor itself is a \
             regression above 1.5x. Wall time is shown, not gated. A different machine, toolchain or \
-            configuration is warned about.
+            configuration is warned about, and groups found on one side only are listed (new, \
+            missing) and not judged; with the same configuration that means a stale baseline (cases \
+            renamed, added or removed since it was saved): exit 1, save a new one.
 
             Exit status: 0 when everything ran, every checked invariant held and nothing regressed; \
             1 when a case failed or the run stopped early (Ctrl-C or --time-limit; results are still \
             written; a results or baseline file that could not be written at the end, saved to the \
-            temporary directory instead); 2 for a usage error, an unreadable baseline file or an \
+            temporary directory instead; a stale --baseline); 2 for a usage error, an unreadable baseline file or an \
             output path (--out, --save-baseline) whose directory is missing or not writable, checked \
             before the work starts; 3 when an invariant failed; \
             4 when the run regressed against --baseline. 3 wins over 4, 4 over 1.
@@ -197,21 +200,21 @@ struct BenchCommand: ParsableCommand {
         if plan.meterInstructions, let baseline {
             do { reference = try BenchBaseline.read(baseline) } catch { throw usage("--baseline: \(error)") }
         }
-        let regressed = reference.map { compare(results, with: $0) } ?? false
+        let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
-        if regressed { throw StrutExit.regression.code }
-        if results.hasFailures || lost { throw StrutExit.failure.code }
+        if comparison?.hasRegression == true { throw StrutExit.regression.code }
+        if results.hasFailures || lost || comparison?.isStale == true { throw StrutExit.failure.code }
     }
 
-    /// Prints the verdicts of `results` against the baseline; true when something regressed.
-    func compare(_ results: BenchResults, with reference: BenchBaseline) -> Bool {
+    /// Prints the verdicts of `results` against the baseline and returns the comparison.
+    func compare(_ results: BenchResults, with reference: BenchBaseline) -> BaselineComparison {
         var options = BaselineComparison.Options()
         options.timeThreshold = timeThreshold
         options.runThreshold = runThreshold
         options.instructionThreshold = instructionThreshold
         let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
-        return comparison.hasRegression
+        return comparison
     }
 
     func makePlan() throws -> BenchPlan {
