@@ -43,8 +43,12 @@ public enum BenchTable {
     static func compactText(_ r: BenchResults) -> String {
         var groups: [(key: String, rows: [Aggregate])] = []
         var index: [String: Int] = [:]   // lookup only; `groups` keeps first-appearance order
+        // Hand-written case files (each a group named by its file) share one row per strategy
+        // and phase here; --verbose and the reports list them one by one.
+        let files = Set(r.records.filter(\.isOwnGroup).map(\.family))
+        let filesLabel = "case files (\(files.count))"
         for a in r.summary {
-            let key = "\(a.family)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"
+            let key = "\(files.contains(a.family) ? filesLabel : a.family)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"
             if let k = index[key] { groups[k].rows.append(a) } else {
                 index[key] = groups.count
                 groups.append((key, [a]))
@@ -55,14 +59,16 @@ public enum BenchTable {
         var out = table(
             ["family", "strategy", "phase", "sizes", "solves", "p50 smallest", "p50 largest", "growth (p50 wall)", "alloc p50 largest"],
             groups.map { g in
-                let rows = g.rows.sorted { $0.size < $1.size }
+                let rows = g.rows.sorted { ($0.size, $0.family) < ($1.size, $1.family) }
                 let small = rows[0], large = rows[rows.count - 1]
                 let sizes = rows.count == 1 ? String(small.size) : "\(small.size)..\(large.size) (\(rows.count))"
-                return [small.family, small.strategy, small.phase.rawValue, sizes, String(rows.reduce(0) { $0 + $1.wall.count }),
+                let name = files.contains(small.family) ? filesLabel : small.family
+                return [name, small.strategy, small.phase.rawValue, sizes, String(rows.reduce(0) { $0 + $1.wall.count }),
                         duration(small.wall.value(atPercentile: 50)), rows.count == 1 ? "-" : duration(large.wall.value(atPercentile: 50)),
                         fits[g.key]?.wallText ?? "-", bytes(large.allocated.value(atPercentile: 50))]
             })
-        out += "(compact: sizes collapsed, devices merged; --verbose prints every family, size and device row)\n"
+        out += "(compact: sizes collapsed, devices merged\(files.isEmpty ? "" : ", case files in one row (smallest and largest by view count)"); "
+            + "--verbose prints every family, case file, size and device row)\n"
         let facts = ReportFacts(r)
         let summary = facts.summaryLines(facts.ratios)
         if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }

@@ -7,13 +7,18 @@ import Generator
 /// shard split are fixed by the command line alone; a source that fails to load fails only its
 /// own work items, each reporting the source's path.
 public enum CaseSource: Hashable, Sendable {
-    case file(path: String)
+    /// A case file at `path`, reported as `name`: its path relative to the directory it was found
+    /// in, or its file name (`InputFiles.Listed`).
+    case file(path: String, name: String)
     case generated(GenerationRequest)
+
+    /// A case file given by itself, reported by its file name.
+    public static func file(path: String) -> CaseSource { .file(path: path, name: InputFiles.fileName(path)) }
 
     /// The path or the regeneration command, for messages and results.
     public var label: String {
         switch self {
-        case .file(let path): path
+        case .file(let path, _): path
         case .generated(let r): r.command
         }
     }
@@ -22,29 +27,32 @@ public enum CaseSource: Hashable, Sendable {
     /// - Throws: `CaseLoadError` naming the source and what was wrong.
     public func load() throws(CaseLoadError) -> LoadedCase {
         switch self {
-        case .file(let path): return try Self.read(path)
+        case .file(let path, let name): return try Self.read(path, name: name)
         case .generated(let request):
             guard case .layout(let c) = GeneratorFamilies.generate(request) else {
                 throw CaseLoadError(source: label, message: "family \(request.family) makes system files, not layout cases")
             }
-            return try Self.validated(c, family: request.family, size: request.size, source: label)
+            return try Self.validated(c, name: c.name, family: request.family, size: request.size, source: label)
         }
     }
 
-    static func read(_ path: String) throws(CaseLoadError) -> LoadedCase {
+    /// A case file, named `name` in results. A generated case (its description holds the
+    /// `strut generate` command) belongs to its family at its size, beside the cases `--family`
+    /// generates; any other file is a group of its own, its family being its name and its size
+    /// its view count, so every hand-written case is told apart in reports and baselines.
+    static func read(_ path: String, name: String) throws(CaseLoadError) -> LoadedCase {
         let text: String
         do { text = try InputFiles.readText(path) } catch { throw CaseLoadError(source: path, message: error.reason) }
         let c: LayoutCase
         do { c = try LayoutCase(jsonText: text) } catch { throw CaseLoadError(source: path, message: "\(error)") }
-        // A generated case names its family and size in its description; others are "file".
         let request = c.description.flatMap { try? GenerationRequest(command: $0) }
-        return try validated(c, family: request?.family ?? "file", size: request?.size ?? c.views.count, source: path)
+        return try validated(c, name: name, family: request?.family ?? name, size: request?.size ?? c.views.count, source: path)
     }
 
-    static func validated(_ c: LayoutCase, family: String, size: Int, source: String) throws(CaseLoadError) -> LoadedCase {
+    static func validated(_ c: LayoutCase, name: String, family: String, size: Int, source: String) throws(CaseLoadError) -> LoadedCase {
         do {
             let tree = try c.validate()
-            return LoadedCase(layoutCase: c, tree: tree, family: family, size: size, ownDevices: try c.deviceConfigurations())
+            return LoadedCase(layoutCase: c, tree: tree, name: name, family: family, size: size, ownDevices: try c.deviceConfigurations())
         } catch { throw CaseLoadError(source: source, message: "\(error)") }
     }
 
@@ -53,16 +61,18 @@ public enum CaseSource: Hashable, Sendable {
     /// same on every machine. A path that does not exist, a directory that cannot be listed and a
     /// directory without case files are returned as failures, each with the system's reason.
     public static func files(_ paths: [String]) -> (sources: [CaseSource], missing: [CaseLoadError]) {
-        let listed = InputFiles.walk(paths, accept: { $0.hasSuffix(".json") && !$0.hasSuffix(".system.json") })
-        return (listed.files.map { .file(path: $0) }, listed.problems.map { CaseLoadError(source: $0.path, message: $0.reason) })
+        let listed = InputFiles.walkNamed(paths, accept: { $0.hasSuffix(".json") && !$0.hasSuffix(".system.json") })
+        return (listed.files.map { .file(path: $0.path, name: $0.name) }, listed.problems.map { CaseLoadError(source: $0.path, message: $0.reason) })
     }
 }
 
-/// A case ready to lay out: the file, its validated tree, its family and size for aggregation,
-/// and the devices it lists itself (nil when it lists none).
+/// A case ready to lay out: the file, its validated tree, the name results give it (a file's
+/// report name, a generated case's own name), its family and size for aggregation, and the
+/// devices it lists itself (nil when it lists none).
 public struct LoadedCase: Sendable {
     public var layoutCase: LayoutCase
     public var tree: ViewTree
+    public var name: String
     public var family: String
     public var size: Int
     public var ownDevices: [DeviceConfiguration]?

@@ -66,7 +66,23 @@ public enum InputFiles {
     public static func walk(_ paths: [String], accept: (String) -> Bool, acceptGiven: (String) -> Bool = { _ in true })
         -> (files: [String], problems: [Problem])
     {
-        var files: [String] = []
+        let listed = walkNamed(paths, accept: accept, acceptGiven: acceptGiven)
+        return (listed.files.map(\.path), listed.problems)
+    }
+
+    /// A file found by `walkNamed`: its path, and the name a report gives it: the path relative
+    /// to the directory it was found in (`stacks/nested.json`), or the file's name when the file
+    /// itself was given (`nested.json`).
+    public struct Listed: Hashable, Sendable {
+        public var path: String
+        public var name: String
+    }
+
+    /// `walk`, with each file's report name (`Listed`).
+    public static func walkNamed(_ paths: [String], accept: (String) -> Bool, acceptGiven: (String) -> Bool = { _ in true })
+        -> (files: [Listed], problems: [Problem])
+    {
+        var files: [Listed] = []
         var problems: [Problem] = []
         for path in paths {
             var info = stat()
@@ -75,19 +91,24 @@ public enum InputFiles {
                 continue
             }
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                if acceptGiven(path) { files.append(path) }
+                if acceptGiven(path) { files.append(Listed(path: path, name: fileName(path))) }
                 continue
             }
             var found: [String] = []
             let before = problems.count
             list(path, relative: "", accept: accept, into: &found, problems: &problems)
             let base = path.hasSuffix("/") ? path : path + "/"
-            files += found.sorted().map { base + $0 }
+            files += found.sorted().map { Listed(path: base + $0, name: $0) }
             if found.isEmpty && problems.count == before {
                 problems.append(Problem(path: path, reason: "no input files found in the directory"))
             }
         }
         return (files, problems)
+    }
+
+    /// The last component of `path` (`a/b.json` -> `b.json`), or the path when it has none.
+    public static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Appends the accepted files below `root/relative` (relative to `root`) to `found`.

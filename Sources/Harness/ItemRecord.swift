@@ -28,6 +28,10 @@ public struct ItemRecord: Hashable, Sendable {
     /// empty without the meter.
     public var instructions: [UInt64] = []
 
+    /// True for a hand-written case file: its group is its own, named by the file (the family
+    /// is the case's name, `CaseSource.read`); generated cases and workloads share their family.
+    public var isOwnGroup: Bool { caseName == family }
+
     /// First layout on a fresh engine (or a solver workload's build), a device switch, or the
     /// diagnostics asked after a layout pass (the ambiguity report, UIKit's `hasAmbiguousLayout`),
     /// timed apart so that `first` and `switch` are what a layout pass costs.

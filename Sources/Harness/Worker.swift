@@ -80,7 +80,7 @@ struct Worker {
                         break
                     }
                 }
-                let name = loaded.tree.name, strategyName = strategy.name
+                let name = loaded.name, strategyName = strategy.name
                 let records = devices.indices.compactMap { k in
                     items[k].wall.isEmpty ? nil
                         : items[k].record(unit, k, name, loaded.family, loaded.size, devices[k].id, strategyName, k == 0 ? .first : .switch)

@@ -15,7 +15,8 @@ import Harness
 ///
 /// Exit status: 0 when everything ran, every checked invariant held and nothing regressed; 1
 /// when a case failed to load or lay out, or the run stopped early (Ctrl-C, --time-limit; what
-/// was measured is still reported and written); 2 for a usage error or an unreadable baseline;
+/// was measured is still reported and written), or the --baseline is stale (same configuration,
+/// work items that pair with nothing: `BaselineComparison.isStale`); 2 for a usage error or an unreadable baseline;
 /// 3 when an invariant failed; 4 when the run regressed against --baseline. When several apply,
 /// 3 wins over 4 and 4 over 1: a wrong answer matters more than a slow one, and a slow one more
 /// than a missing one.
@@ -68,46 +69,23 @@ struct BenchCommand: ParsableCommand {
             whole interval lies above 1 + --time-threshold, an improvement when below \
             1/(1 + threshold), unchanged inside, inconclusive otherwise. The run factor itself is a \
             regression above 1.5x. Wall time is shown, not gated. A different machine, toolchain or \
-            configuration is warned about.
+            configuration is warned about, and groups found on one side only are listed (new, \
+            missing) and not judged; with the same configuration that means a stale baseline (cases \
+            renamed, added or removed since it was saved): exit 1, save a new one.
 
             Exit status: 0 when everything ran, every checked invariant held and nothing regressed; \
             1 when a case failed or the run stopped early (Ctrl-C or --time-limit; results are still \
             written; a results or baseline file that could not be written at the end, saved to the \
-            temporary directory instead); 2 for a usage error, an unreadable baseline file or an \
+            temporary directory instead; a stale --baseline); 2 for a usage error, an unreadable baseline file or an \
             output path (--out, --save-baseline) whose directory is missing or not writable, checked \
             before the work starts; 3 when an invariant failed; \
             4 when the run regressed against --baseline. 3 wins over 4, 4 over 1.
             """)
 
-    @Argument(help: "Case files or directories of case files.")
-    var paths: [String] = []
-
-    @Option(name: .customLong("family"), help: "A generator family to run, NAME or NAME:SIZE,SIZE (repeatable).")
-    var families: [String] = []
-
-    @Option(help: "Generated cases per family and size.")
-    var count = 1
-
-    @Option(help: "Devices (a device spec; default: each case's own, else the standard set).")
-    var devices: String?
+    @OptionGroup var work: BenchWorkOptions
 
     @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-rebuild; cassowary with --suite scale).")
     var strategies: String?
-
-    @Option(help: "Comma-separated layout directions: case (the case's own), ltr, rtl.")
-    var directions = "case"
-
-    @Option(help: "A named suite instead of inputs: \(BenchSuite.nameList) (default: the default suite when there are no inputs).")
-    var suite: String?
-
-    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit, each on fresh solvers (default 3; 10 with --suite ci).")
-    var repeats: Int?
-
-    @Option(help: "Unmeasured repetitions before the measured ones.")
-    var warmup = 1
-
-    @Option(help: "Run seed for generated cases.")
-    var seed: UInt64 = 0
 
     @Option(help: "Run only shard i of n, i counted from 0 (--shard 0/2 and 1/2 run the two halves); merge the shards' results with strut merge. A shard that ran all of its units exits 0.")
     var shard: String?
@@ -117,9 +95,6 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Seconds one unit (a case under one strategy, all devices and repetitions) may take; past it the unit is cut off and reported, and larger sizes of its family are not started (default: none; 30 with --suite scale).")
     var unitTimeLimit: Double?
-
-    @Option(help: "Worker count (default: every core; Dispatch runs at most one worker per core at a time).")
-    var jobs: Int?
 
     @Option(help: "Write the JSON results file here (atomically; its directory must exist and be writable, checked before the work).")
     var out: String?
@@ -182,7 +157,7 @@ struct BenchCommand: ParsableCommand {
             do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         }
         let results = BenchSession.run(
-            plan, jobs: plan.meterInstructions ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
+            plan, jobs: plan.meterInstructions ? 1 : work.jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
             handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         for f in results.invariants.failures { print(f) }
         print(BenchTable.text(results, verbose: verbose), terminator: "")
@@ -197,77 +172,45 @@ struct BenchCommand: ParsableCommand {
         if plan.meterInstructions, let baseline {
             do { reference = try BenchBaseline.read(baseline) } catch { throw usage("--baseline: \(error)") }
         }
-        let regressed = reference.map { compare(results, with: $0) } ?? false
+        let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
-        if regressed { throw StrutExit.regression.code }
-        if results.hasFailures || lost { throw StrutExit.failure.code }
+        if comparison?.hasRegression == true { throw StrutExit.regression.code }
+        if results.hasFailures || lost || comparison?.isStale == true { throw StrutExit.failure.code }
     }
 
-    /// Prints the verdicts of `results` against the baseline; true when something regressed.
-    func compare(_ results: BenchResults, with reference: BenchBaseline) -> Bool {
+    /// Prints the verdicts of `results` against the baseline and returns the comparison.
+    func compare(_ results: BenchResults, with reference: BenchBaseline) -> BaselineComparison {
         var options = BaselineComparison.Options()
         options.timeThreshold = timeThreshold
         options.runThreshold = runThreshold
         options.instructionThreshold = instructionThreshold
         let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
-        return comparison.hasRegression
+        return comparison
     }
 
+    func validate() throws {
+        guard timeThreshold > 0, timeThreshold.isFinite else { throw ValidationError("--time-threshold must be a positive number (0.25 means 25%)") }
+        guard runThreshold > 0, runThreshold.isFinite else { throw ValidationError("--run-threshold must be a positive number (0.5 means 50%)") }
+        guard instructionThreshold > 0, instructionThreshold.isFinite else { throw ValidationError("--instruction-threshold must be a positive number (0.02 means 2%)") }
+        if let meter, meter != "instructions" { throw ValidationError("--meter: unknown meter \"\(meter)\"; known: instructions") }
+        if meter != nil, let jobs = work.jobs, jobs > 1 { throw ValidationError("--meter instructions runs one worker (callgrind counts the whole process): leave out --jobs or give --jobs 1") }
+        if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw ValidationError("--unit-time-limit must be a positive number of seconds") }
+    }
+
+    /// The plan: the shared work options (`BenchWorkOptions.plan`) under the chosen strategies,
+    /// with bench's own invariants, diagnostics, meter, per-unit time limit and shard.
     func makePlan() throws -> BenchPlan {
-        guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw BenchUsageError("--repeat and --count must be at least 1, --warmup at least 0") }
-        guard timeThreshold > 0, timeThreshold.isFinite else { throw BenchUsageError("--time-threshold must be a positive number (0.25 means 25%)") }
-        guard runThreshold > 0, runThreshold.isFinite else { throw BenchUsageError("--run-threshold must be a positive number (0.5 means 50%)") }
-        if let jobs, jobs < 1 { throw BenchUsageError("--jobs must be at least 1") }
-        guard instructionThreshold > 0, instructionThreshold.isFinite else { throw BenchUsageError("--instruction-threshold must be a positive number (0.02 means 2%)") }
-        if let meter, meter != "instructions" { throw BenchUsageError("--meter: unknown meter \"\(meter)\"; known: instructions") }
-        if meter != nil, let jobs, jobs > 1 { throw BenchUsageError("--meter instructions runs one worker (callgrind counts the whole process): leave out --jobs or give --jobs 1") }
-        if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw BenchUsageError("--unit-time-limit must be a positive number of seconds") }
-        let chosenSuite = try namedSuite()
+        let chosenSuite = try work.namedSuite()
         let listed: [Strategy]
         do { listed = try Strategy.list(strategies ?? chosenSuite?.strategies ?? Self.defaultStrategies) } catch { throw BenchUsageError(error.message) }
-        let chosen = listed.map(\.benchStrategy)
-        let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
-        if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }
-        let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))
-        var generated: [CaseSource] = []
-        for f in inputs { generated += try f.requests(seed: seed, count: count) }
-        var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: chosen)
-        if let devices = devices ?? chosenSuite?.devices {
-            do { plan.devices = try DeviceSpec.parse(devices) } catch {
-                let named = devices.split(separator: ",").map { String($0.split(separator: ":").first ?? "") }
-                if let peer = named.first(where: PeerWorkload.caseDeviceIDs.contains) {
-                    throw BenchUsageError("--devices: \(peer) is a device the peer families' cases carry themselves (its screen is the workload's root size, different per size), not a catalog device: leave out --devices and each peer case runs on its own peer-portrait and peer-landscape")
-                }
-                throw BenchUsageError("--devices: \(error)")
-            }
-            plan.deviceSpec = devices
-        }
-        plan.unitTimeLimit = unitTimeLimit ?? chosenSuite?.unitTimeLimit
-        plan.directions = try directions.split(separator: ",").map { try BenchPlan.direction(named: String($0)) }
-        plan.repeats = repeats ?? chosenSuite?.defaultRepeats ?? 3
-        plan.warmup = warmup
-        plan.seed = seed
+        var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 3)
+        if let unitTimeLimit { plan.unitTimeLimit = unitTimeLimit }
         plan.invariants = try InvariantSelection(parsing: invariants)
         plan.diagnostics = diagnostics
         plan.meterInstructions = meter != nil
         if let shard { plan.shard = try Shard(parsing: shard) }
-        switch chosenSuite {
-        case .default?: plan.inputArguments = []
-        case .ci?: plan.inputArguments = ["--suite", "ci"] + (count == 1 ? [] : ["--count", String(count)])
-        case .scale?: plan.inputArguments = ["--suite", "scale"] + (count == 1 ? [] : ["--count", String(count)])
-        case nil: plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
-        }
         return plan
-    }
-
-    /// The suite to run: the one --suite names (never together with inputs), the default suite
-    /// when there are no inputs, nil when the inputs are given.
-    func namedSuite() throws(BenchUsageError) -> BenchSuite? {
-        guard let suite else { return paths.isEmpty && families.isEmpty ? .default : nil }
-        guard let s = BenchSuite(rawValue: suite) else { throw BenchUsageError("--suite: unknown suite \"\(suite)\"; known: \(BenchSuite.nameList)") }
-        guard paths.isEmpty && families.isEmpty else { throw BenchUsageError("--suite \(suite) replaces the inputs: give either case paths and --family, or --suite") }
-        return s
     }
 
     static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-rebuild"

@@ -6,8 +6,8 @@ import Harness
 /// reports, per family and size, B's thread-CPU time over A's with a confidence interval, how
 /// often B reached A's objective, and the invariants each breaks (Harness/Compare).
 ///
-/// The inputs and the run settings are `strut bench`'s: the command builds its plan through
-/// `BenchCommand`, so both read inputs, suites, devices and invariants the same way.
+/// The inputs and the run settings are `strut bench`'s: both mount `BenchWorkOptions` and build
+/// their plan with it, so they read inputs, suites, devices and repetitions the same way.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
@@ -31,49 +31,27 @@ struct CompareCommand: ParsableCommand {
             strategy, including strategies-agree).
             """)
 
-    @Argument(help: "Case files or directories of case files.")
-    var paths: [String] = []
+    @OptionGroup var work: BenchWorkOptions
 
     @Option(help: "The two strategies, A,B (B's time is reported over A's).")
     var strategies: String
 
-    @Option(name: .customLong("family"), help: "A generator family to run, NAME or NAME:SIZE,SIZE (repeatable).")
-    var families: [String] = []
-
-    @Option(help: "A named suite instead of inputs: \(BenchSuite.nameList).")
-    var suite: String?
-
-    @Option(help: "Generated cases per family and size.")
-    var count = 1
-
-    @Option(help: "Devices (a device spec; default: each case's own, else the standard set).")
-    var devices: String?
-
-    @Option(help: "Comma-separated layout directions: case, ltr, rtl.")
-    var directions = "case"
-
-    @Option(name: .customLong("repeat"), help: "Measured repetitions of each unit (default 5; 10 with --suite ci).")
-    var repeats: Int?
-
-    @Option(help: "Unmeasured repetitions before the measured ones.")
-    var warmup = 1
-
-    @Option(help: "Run seed for generated cases.")
-    var seed: UInt64 = 0
-
     @Option(help: "Invariants: cheap, all, none or a comma list (default: the cheap ones and strategies-agree, on every case).")
     var invariants: String?
-
-    @Option(help: "Worker count (default: every core).")
-    var jobs: Int?
 
     @Option(help: "Write the comparison as JSON here.")
     var out: String?
 
+    func validate() throws {
+        let names: [String]
+        do { names = try Strategy.list(strategies).map(\.name) } catch { throw ValidationError(error.message) }
+        guard names.count == 2, names[0] != names[1] else { throw ValidationError("--strategies takes two different strategies, A,B") }
+    }
+
     func run() throws {
         let (a, b, plan) = try makePlan()
         if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
-        let results = CompareRun.run(plan, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
+        let results = CompareRun.run(plan, jobs: work.jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
             FileHandle.standardError.write(Data("compare: group \(k + 1) of \(n)\n".utf8))
         }
         let comparison = StrategyComparison(a: a, b: b, results: results)
@@ -90,21 +68,16 @@ struct CompareCommand: ParsableCommand {
         if !comparison.failures.isEmpty || !comparison.complete { throw StrutExit.failure.code }
     }
 
-    /// The two strategy names and the bench plan, built by `strut bench`'s own option handling.
+    /// The two strategy names and the plan (`BenchWorkOptions.plan`, 5 repetitions by default),
+    /// checked with the cheap invariants and strategies-agree unless --invariants says otherwise.
     func makePlan() throws -> (String, String, BenchPlan) {
-        let names: [String]
-        do { names = try Strategy.list(strategies).map(\.name) } catch { throw usage(error.message) }
-        guard names.count == 2, names[0] != names[1] else { throw usage("--strategies takes two different strategies, A,B") }
-        var arguments = paths + families.flatMap { ["--family", $0] } + ["--strategies", strategies, "--count", String(count)]
-        if let suite { arguments += ["--suite", suite] }
-        if let devices { arguments += ["--devices", devices] }
-        arguments += ["--directions", directions, "--warmup", String(warmup), "--seed", String(seed)]
-        arguments += ["--repeat", String(repeats ?? (suite == "ci" ? 10 : 5))]
-        arguments += ["--invariants", invariants ?? Self.defaultInvariants]
-        if let jobs { arguments += ["--jobs", String(jobs)] }
-        let bench: BenchCommand
-        do { bench = try BenchCommand.parse(arguments) } catch { throw usage(BenchCommand.message(for: error)) }
-        do { return (names[0], names[1], try bench.makePlan()) } catch { throw usage("\(error)") }
+        let listed: [Strategy]
+        do { listed = try Strategy.list(strategies) } catch { throw usage(error.message) }
+        do {
+            var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 5)
+            plan.invariants = try InvariantSelection(parsing: invariants ?? Self.defaultInvariants)
+            return (listed[0].name, listed[1].name, plan)
+        } catch { throw usage("\(error)") }
     }
 
     /// The cheap invariants and strategies-agree.

@@ -9,7 +9,7 @@ enum StrutExit: Int32, CaseIterable {
     /// The run found a failure: a case that failed to load or lay out, a failed expectation, a
     /// violated required constraint, a disagreement with the oracle, a solver error outcome, a run
     /// stopped early, a new fuzz finding, a replayed file that fails, an output file written to the
-    /// fallback place instead.
+    /// fallback place instead, a stale baseline (same configuration, work items that pair with nothing).
     case failure = 1
     /// Bad usage or bad input: an unknown option or name, a file that does not read, a malformed
     /// results or baseline file, an output path that cannot be written (checked before the work).
@@ -26,7 +26,7 @@ enum StrutExit: Int32, CaseIterable {
     var meaning: String {
         switch self {
         case .ok: "everything ran and held: no failure, no invariant broken, no regression, no new finding"
-        case .failure: "the run found a failure (a case that failed, an expectation, a violated required constraint, an oracle disagreement, a run stopped early, a new fuzz finding, a replayed file that fails)"
+        case .failure: "the run found a failure (a case that failed, an expectation, a violated required constraint, an oracle disagreement, a run stopped early, a new fuzz finding, a replayed file that fails, a stale --baseline)"
         case .usage: "bad usage or bad input (the message names the file, option or key and what is wrong)"
         case .invariant: "an invariant failed (wins over 4 and 1)"
         case .regression: "a regression against --baseline (wins over 1)"

@@ -72,6 +72,27 @@ import Testing
         #expect(r.stdout.contains("WARNING: the machine or toolchain differs from the baseline's (host: some-other-host -> "))
     }
 
+    /// A baseline saved before cases were renamed (here: every form item renamed in the file)
+    /// pairs nothing for those groups: they are listed as new and missing, and the verdict is a
+    /// stale baseline with exit status 1, never a silent pass.
+    @Test func aBaselineWithRenamedGroupsIsStaleNotAPass() throws {
+        let path = try Self.edited("baseline-renamed.json") { doc in
+            var items = doc["items"] as? [[String: Any]] ?? []
+            for k in items.indices where items[k]["family"] as? String == "form" {
+                items[k]["family"] = "file"
+                items[k]["case"] = "old-name"
+            }
+            doc["items"] = items
+        }
+        let r = try StrutProcess.run(Self.work + ["--baseline", path, "--time-threshold", "1000"])
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("STALE BASELINE: same configuration"), "\(r.stdout)")
+        #expect(r.stdout.contains("new groups (not in the baseline, not compared): 6: form 6 cassowary first"), "\(r.stdout)")
+        #expect(r.stdout.contains("missing groups (in the baseline, not in this run): 6: file "), "\(r.stdout)")
+        #expect(r.stdout.contains("baseline verdict: STALE BASELINE ("), "\(r.stdout)")
+        #expect(r.stdout.contains("6 new and 6 missing groups not compared"), "\(r.stdout)")
+    }
+
     @Test func aMalformedBaselineIsAUsageErrorNamingTheKey() throws {
         let path = try Self.edited("baseline-malformed.json") { Self.editFirstItem(&$0, "frames", nil) }
         let r = try StrutProcess.run(Self.work + ["--baseline", path])

@@ -54,17 +54,24 @@ public struct BaselineComparison: Sendable {
     /// Work items found on one side only.
     public var baselineOnlyItems: Int
     public var currentOnlyItems: Int
+    /// Groups (`GroupVerdict.name`) with work items in this run that the baseline lacks (new
+    /// groups, or cases renamed since), and with items of the baseline this run lacks (missing
+    /// groups), each in work-item order. Their unpaired items are not judged.
+    public var newGroups: [String]
+    public var missingGroups: [String]
 
     public init(baseline: BenchBaseline, current: BenchBaseline, options: Options = Options()) {
         self.options = options
         machineDifferences = Self.differences(baseline.machine, current.machine)
-        configurationDiffers = baseline.configuration != current.configuration
+        configurationDiffers = Self.keysSorted(baseline.configuration) != Self.keysSorted(current.configuration)
         baselineMetered = baseline.items.contains { !$0.instructions.isEmpty }
         currentMetered = current.items.contains { !$0.instructions.isEmpty }
         bytesComparable = baseline.machine.build == current.machine.build && baseline.machine.allocator == current.machine.allocator
         let paired = ItemPairing(baseline.items, current.items)
-        baselineOnlyItems = paired.baselineOnly
-        currentOnlyItems = paired.currentOnly
+        baselineOnlyItems = paired.baselineOnly.count
+        currentOnlyItems = paired.currentOnly.count
+        newGroups = GroupVerdict.names(paired.currentOnly)
+        missingGroups = GroupVerdict.names(paired.baselineOnly)
         var metrics = DeterministicMetric.allCases
         if !bytesComparable { metrics.removeAll(where: \.needsSameBuild) }
         var unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
@@ -84,6 +91,12 @@ public struct BaselineComparison: Sendable {
         groups.contains { $0.verdict == .regression } || (timeGates && runVerdict == .regression) || invariantChanges.contains(where: \.newlyFailing)
     }
 
+    /// True when the baseline ran the same configuration (command, inputs, sources counted,
+    /// strategies, devices) yet some work items pair with nothing: the cases or their names
+    /// changed since it was saved (a case file renamed, a generator changed), so part of the run
+    /// went unjudged. Not a pass: `strut bench --baseline` exits 1 and asks for a new baseline.
+    public var isStale: Bool { !configurationDiffers && baselineOnlyItems + currentOnlyItems > 0 }
+
     /// The groups whose instruction count regressed, by name.
     public var instructionRegressions: [String] {
         groups.filter { $0.instructionVerdict == .regression }.map(\.name)
@@ -92,6 +105,16 @@ public struct BaselineComparison: Sendable {
     /// Groups per verdict, in `Verdict` order.
     public var verdictCounts: [(Verdict, Int)] {
         Verdict.allCases.map { v in (v, groups.filter { $0.verdict == v }.count) }
+    }
+
+    /// `value` with every object's keys sorted: JSON gives key order no meaning, so a baseline
+    /// rewritten by another tool still has the configuration it was saved with.
+    static func keysSorted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let xs): .array(xs.map(keysSorted))
+        case .object(let fields): .object(fields.map { ($0.key, keysSorted($0.value)) }.sorted { $0.0 < $1.0 }.map { (key: $0.0, value: $0.1) })
+        default: value
+        }
     }
 
     static func differences(_ a: MachineInfo, _ b: MachineInfo) -> [String] {
@@ -117,22 +140,23 @@ public enum Verdict: String, Hashable, Sendable, CaseIterable, Comparable {
 /// that repeats within a run, by its occurrence. O(n) with a lookup table (never iterated).
 struct ItemPairing {
     var pairs: [(base: ItemRecord, current: ItemRecord)] = []
-    var baselineOnly = 0
-    var currentOnly = 0
+    /// The items on one side only, in their run's order.
+    var baselineOnly: [ItemRecord] = []
+    var currentOnly: [ItemRecord] = []
 
     init(_ baseline: [ItemRecord], _ current: [ItemRecord]) {
         var index: [String: Int] = [:]
         for (k, key) in Self.keys(baseline).enumerated() { index[key] = k }
-        var used = 0
+        var used = [Bool](repeating: false, count: baseline.count)
         for (k, key) in Self.keys(current).enumerated() {
             guard let b = index[key] else {
-                currentOnly += 1
+                currentOnly.append(current[k])
                 continue
             }
             pairs.append((baseline[b], current[k]))
-            used += 1
+            used[b] = true
         }
-        baselineOnly = baseline.count - used
+        baselineOnly = zip(baseline, used).filter { !$0.1 }.map(\.0)
     }
 
     static func keys(_ items: [ItemRecord]) -> [String] {

@@ -47,7 +47,9 @@ public enum BaselineReport {
         let newly = c.invariantChanges.filter(\.newlyFailing).count
         let invariants = newly > 0 ? ", \(newly) invariant failure\(newly == 1 ? "" : "s") new" : ""
         let run = c.timeGates && c.runVerdict == .regression ? ", the whole run slower" : ""
-        return "baseline verdict: \(c.hasRegression ? "REGRESSION" : "ok") (\(counts) group\(c.groups.count == 1 ? "" : "s")\(run)\(invariants))\n"
+        let unmatched = c.newGroups.isEmpty && c.missingGroups.isEmpty ? "" : "; \(c.newGroups.count) new and \(c.missingGroups.count) missing groups not compared"
+        let verdict = c.hasRegression ? "REGRESSION" : c.isStale ? "STALE BASELINE" : "ok"
+        return "baseline verdict: \(verdict) (\(counts) group\(c.groups.count == 1 ? "" : "s")\(run)\(invariants)\(unmatched))\n"
     }
 
     /// The whole run's factor, its verdict, and how the groups use it.
@@ -97,11 +99,23 @@ public enum BaselineReport {
             out += "timings may differ for that reason alone\n"
         }
         if !c.bytesComparable { out += "WARNING: build configuration or allocator differ: allocated and freed bytes are not comparable and were not compared\n" }
-        if c.configurationDiffers || c.baselineOnlyItems + c.currentOnlyItems > 0 {
+        if c.isStale {
+            out += "STALE BASELINE: same configuration, but \(c.baselineOnlyItems) work items are only in the baseline and \(c.currentOnlyItems) only in this run "
+            out += "(cases renamed, added or removed since it was saved); those were not compared: save a new baseline with --save-baseline\n"
+        } else if c.configurationDiffers || c.baselineOnlyItems + c.currentOnlyItems > 0 {
             out += "WARNING: the baseline ran \(c.configurationDiffers ? "another configuration" : "other work items"); "
             out += "compared the items found in both (\(c.baselineOnlyItems) only in the baseline, \(c.currentOnlyItems) only in this run)\n"
         }
+        out += groupList("new groups (not in the baseline, not compared)", c.newGroups)
+        out += groupList("missing groups (in the baseline, not in this run)", c.missingGroups)
         return out
+    }
+
+    /// `title: N: a, b, c, ... and M more` on one line (at most `shown` names), or nothing.
+    static func groupList(_ title: String, _ names: [String], shown: Int = 6) -> String {
+        guard !names.isEmpty else { return "" }
+        let more = names.count > shown ? " and \(names.count - shown) more" : ""
+        return "\(title): \(names.count): " + names.prefix(shown).joined(separator: ", ") + more + "\n"
     }
 
     /// `1.02 [0.97, 1.08]`, or `1.02 (few samples)` without an interval, or `-`.

@@ -15,7 +15,7 @@ final class ExternalProcessPool: @unchecked Sendable {
 
     private let lock = NSLock()
     /// Looked up by command only, never iterated, so its order cannot leak into results.
-    private var idle: [String: [ExternalProcess]] = [:]
+    private var idle: [String: [ChildProcess]] = [:]
     let limit: Int
 
     init(limit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -23,18 +23,18 @@ final class ExternalProcessPool: @unchecked Sendable {
     }
 
     /// An idle process for `command`, most recently returned first, or nil.
-    func lease(_ command: String) -> ExternalProcess? {
+    func lease(_ command: String) -> ChildProcess? {
         lock.lock()
         defer { lock.unlock() }
         return idle[command]?.popLast()
     }
 
     /// Takes back a healthy process after its session ended.
-    func giveBack(_ process: ExternalProcess) {
+    func giveBack(_ process: ChildProcess) {
         guard process.isRunning, !process.hasUnrequestedOutput else { return process.terminate() }
         lock.lock()
-        let kept = (idle[process.command]?.count ?? 0) < limit
-        if kept { idle[process.command, default: []].append(process) }
+        let kept = (idle[process.label]?.count ?? 0) < limit
+        if kept { idle[process.label, default: []].append(process) }
         lock.unlock()
         if !kept { process.shutDown() }
     }

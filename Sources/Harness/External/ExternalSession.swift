@@ -11,7 +11,7 @@ import LinearConstraints
 /// Identity is the point (it owns a process), so this is a class; `ExternalSolver` holds it.
 final class ExternalSession {
     let configuration: ExternalConfiguration
-    private var process: ExternalProcess?
+    private var process: ChildProcess?
     /// The next request is the first one a freshly started process answers (start-up grace).
     private var processIsFresh = false
     private(set) var failure: ExternalFailure?
@@ -71,13 +71,13 @@ final class ExternalSession {
             throw fail(.timedOut(seconds: timeout), request)
         case .endOfFile:
             let exitedByItself = process.reapAfterEndOfFile()
-            throw fail(exitedByItself ? Self.kind(of: process.exitStatus) : .nonsense("it closed its output without answering"), request)
+            throw fail(exitedByItself ? Self.kind(of: process.ending) : .nonsense("it closed its output without answering"), request)
         }
     }
 
     /// Records `kind` as this session's failure, kills the process, and returns the error to throw.
     func fail(_ kind: ExternalFailure.Kind, _ request: String) -> SolverError {
-        let tail = process.map { String(decoding: $0.stderrTail, as: UTF8.self) } ?? ""
+        let tail = process?.stderrText ?? ""
         failure = ExternalFailure(kind: kind, command: configuration.command, request: request, requestNumber: requestCount, stderrTail: tail)
         process?.terminate()
         snapshot = nil
@@ -86,7 +86,7 @@ final class ExternalSession {
 
     /// The session's process: the one it has, else an idle one from the pool that answers a
     /// reset, else a new one.
-    private func acquireProcess(_ request: String) throws(SolverError) -> ExternalProcess {
+    private func acquireProcess(_ request: String) throws(SolverError) -> ChildProcess {
         if let process { return process }
         while let idle = ExternalProcessPool.shared.lease(configuration.command) {
             if case .line(let line) = Self.roundTrip(idle, ExternalProtocol.resetRequest, timeout: configuration.timeout),
@@ -97,7 +97,7 @@ final class ExternalSession {
             idle.terminate()
         }
         do {
-            let started = try ExternalProcess(command: configuration.command)
+            let started = try ChildProcess.adapter(configuration.command)
             process = started
             processIsFresh = true
             return started
@@ -113,7 +113,7 @@ final class ExternalSession {
     }
 
     /// Writes `request` and a newline, then reads one line, all before `timeout` seconds pass.
-    static func roundTrip(_ process: ExternalProcess, _ request: String, timeout: Double) -> RoundTrip {
+    static func roundTrip(_ process: ChildProcess, _ request: String, timeout: Double) -> RoundTrip {
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(timeout * 1e9)))
         guard process.write(Array((request + "\n").utf8), deadline: deadline) else {
             return ContinuousClock.now >= deadline ? .timedOut : .endOfFile
@@ -127,7 +127,7 @@ final class ExternalSession {
 
     /// The failure kind for how the process ended. `/bin/sh` that did not `exec` its command
     /// reports a child killed by signal n as exit status 128 + n; that is read as the signal.
-    static func kind(of status: ExternalProcess.ExitDescription?) -> ExternalFailure.Kind {
+    static func kind(of status: ChildProcess.Ending?) -> ExternalFailure.Kind {
         switch status {
         case .signaled(let s)?: .signaled(s)
         case .exited(let code)? where code > 128 && code < 160: .signaled(code - 128)

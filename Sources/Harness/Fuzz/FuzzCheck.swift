@@ -72,7 +72,7 @@ public struct FuzzCheck: Sendable {
     /// `layout-extreme` for a case with extreme numbers (`hasExtremeNumbers`), so the
     /// double-precision limits those reach are one signature apart from everything else.
     func checkLayout(_ c: LayoutCase, heartbeat: (String) -> Void) -> [FuzzFinding] {
-        guard let loaded = try? CaseSource.validated(c, family: "fuzz", size: c.views.count, source: c.name) else { return [] }
+        guard let loaded = try? CaseSource.validated(c, name: c.name, family: "fuzz", size: c.views.count, source: c.name) else { return [] }
         let devices = loaded.ownDevices ?? defaultDevices
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []

@@ -6,8 +6,9 @@ import Foundation
 /// recorded as a finding on that subject (`crash:SIGNAL`, `hang`, `memory`) under the strategy
 /// its last heartbeat named, killed, reaped, and replaced on its next job; the batch goes on.
 ///
-/// I/O is `poll`-based on the workers' output and error pipes (20 ms ticks); memory is read from
-/// /proc every tick for busy workers. Workers start lazily and are reused across batches, so
+/// Workers are `ChildProcess`es (`ChildProcess+Worker.swift`). I/O is `poll`-based on their
+/// output and error pipes (20 ms ticks); memory is read from /proc every tick for busy workers;
+/// timeouts are measured on the children's clock (`ContinuousClock`). Workers start lazily and are reused across batches, so
 /// isolation costs a pipe round trip and a JSON encoding per subject, not a process start.
 public final class WorkerPool: FuzzEvaluator {
     public struct Settings: Sendable {
@@ -30,9 +31,9 @@ public final class WorkerPool: FuzzEvaluator {
 
     /// One worker place: its process (nil until needed or after a death), its current job.
     struct Slot {
-        var process: WorkerProcess?
+        var process: ChildProcess?
         var job: Int?
-        var started: UInt64 = 0
+        var started = ContinuousClock.now
         var strategy: String?
     }
 
@@ -44,7 +45,6 @@ public final class WorkerPool: FuzzEvaluator {
     public init(_ settings: Settings) {
         self.settings = settings
         slots = Array(repeating: Slot(), count: max(1, settings.jobs))
-        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Stops every worker (end of input, then reaped).
@@ -81,13 +81,14 @@ public final class WorkerPool: FuzzEvaluator {
     func assign(_ k: Int, id: Int, _ job: FuzzJob) -> Bool {
         for _ in 0..<2 {
             if slots[k].process == nil {
-                guard let p = try? WorkerProcess(command: settings.command, environment: settings.environment) else { return false }
+                guard let p = try? ChildProcess.worker(settings.command, environment: settings.environment) else { return false }
                 slots[k].process = p
                 started += 1
             }
-            if slots[k].process!.send(WorkerMessage.request(id: id, subject: job.subject, expectations: job.expectations)) {
+            let request = WorkerMessage.request(id: id, subject: job.subject, expectations: job.expectations)
+            if slots[k].process!.write(Array((request + "\n").utf8), deadline: ContinuousClock.now.advanced(by: .seconds(settings.timeout))) {
                 slots[k].job = id
-                slots[k].started = Clocks.monotonicNanoseconds()
+                slots[k].started = ContinuousClock.now
                 slots[k].strategy = nil
                 return true
             }
@@ -101,8 +102,7 @@ public final class WorkerPool: FuzzEvaluator {
         var fds: [pollfd] = []
         for s in slots where s.job != nil {
             guard let p = s.process else { continue }
-            if !p.outputClosed { fds.append(pollfd(fd: p.output, events: Int16(POLLIN), revents: 0)) }
-            fds.append(pollfd(fd: p.errors, events: Int16(POLLIN), revents: 0))
+            fds += p.readableDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         }
         _ = poll(&fds, nfds_t(fds.count), 20)
     }
@@ -110,7 +110,7 @@ public final class WorkerPool: FuzzEvaluator {
     /// Reads slot `k`'s output and judges its health; the job's result once it has one.
     func service(_ k: Int, _ job: FuzzJob) -> FuzzJobResult? {
         guard let p = slots[k].process, let id = slots[k].job else { return nil }
-        for line in p.drain() {
+        for line in p.availableLines() {
             switch WorkerMessage.parseReply(line) {
             case .starting(let rid, let strategy)? where rid == id: slots[k].strategy = strategy
             case .result(let rid, let findings, let invalid)? where rid == id:
@@ -120,8 +120,7 @@ public final class WorkerPool: FuzzEvaluator {
             }
         }
         if p.outputClosed { return died(k, job) }
-        let elapsed = Double(Clocks.monotonicNanoseconds() &- slots[k].started) / 1e9
-        if elapsed > settings.timeout {
+        if slots[k].started.duration(to: .now) > .seconds(settings.timeout) {
             return killed(k, job, kind: "hang", detail: "no answer after \(Int(settings.timeout)) s")
         }
         let resident = p.residentBytes
@@ -139,15 +138,9 @@ public final class WorkerPool: FuzzEvaluator {
     /// The worker's output closed: reap it and record how it ended.
     func died(_ k: Int, _ job: FuzzJob) -> FuzzJobResult {
         guard let p = slots[k].process else { return FuzzJobResult(findings: []) }
-        var status = p.reap(blocking: false)
-        for _ in 0..<100 where status == nil {
-            usleep(10_000)
-            status = p.reap(blocking: false)
-        }
-        if status == nil { p.terminate(); status = p.reap(blocking: true) }
-        _ = p.drain()
-        let tail = p.errorText
-        let how = Self.ending(status ?? 0)
+        p.reapAfterEndOfFile(grace: .seconds(1))
+        let tail = p.stderrText
+        let how = p.ending?.name ?? "exit-0"
         let place = Self.fatalPlace(tail) ?? Self.kindPlace(job.subject)
         let lines = tail.split(separator: "\n")
         let message = lines.last { $0.contains("Fatal error") }.map(String.init) ?? lines.suffix(3).joined(separator: " / ")
@@ -165,13 +158,6 @@ public final class WorkerPool: FuzzEvaluator {
         case .layout: "layout"
         case .system: "system"
         }
-    }
-
-    /// `SIGILL`, `SIGSEGV`, ... for a signal; `exit-N` for an exit.
-    static func ending(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        guard signal != 0 else { return "exit-\((status >> 8) & 0xff)" }
-        return ChildProcess.signalName(signal) ?? "SIG\(signal)"
     }
 
     /// The `File.swift:LINE` of the last "Fatal error" line (`path/File.swift:42: Fatal error: ...`),

@@ -92,7 +92,7 @@ struct UnitPass<S: ConstraintSolver> {
             let finding = summary ? Finding(detail: "and \(findings.count - Self.findingLimit) more like these") : f
             let snapshot = summary ? nil : LayoutSnapshot(result, tree: unit.loaded.tree, screen: screen, views: f.views, constraints: f.constraints)
             outcome.failures.append(InvariantFailure(
-                invariant: invariant, caseName: unit.loaded.tree.name, source: unit.source, device: unit.devices[k].id,
+                invariant: invariant, caseName: unit.loaded.name, source: unit.source, device: unit.devices[k].id,
                 strategy: unit.strategy.name, direction: unit.directionName, detail: finding.detail, got: finding.got,
                 expected: finding.expected, replay: unit.replay(invariant, deviceIndex: k), unit: unit.unitIndex, layout: snapshot))
         }

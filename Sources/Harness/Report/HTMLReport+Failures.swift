@@ -22,7 +22,8 @@ extension HTMLReport {
         let counted = r.invariants.failures.isEmpty ? "No invariant failed" : facts.failureCountText
         let note = counted + "; \(Figures.count(r.failures.count, "case")) that failed to load. " + folded
             + "Pictures: the window (black outline) and every view's frame; blamed views in red, views named by a blamed constraint in orange, "
-            + "and dashed green the frame the check compared the blamed view with (the expected one, or the variant's)."
+            + "dashed green the frame the check compared the blamed view with (the expected one, or the variant's), "
+            + "and dashed red a view whose frame is not finite, inside its nearest drawable superview."
         return section("failures", "Failures", note, out)
     }
 
@@ -68,7 +69,9 @@ extension HTMLReport {
         var out = ""
         if !s.offendingViews.isEmpty {
             out += "<div>offending views:</div><ul>" + s.offendingViews.map { id in
-                let frame = s.views.first { $0.id == id }.map { " frame \($0.frame) in \($0.superview ?? "the window")" } ?? ""
+                let frame = s.views.first { $0.id == id }.map { v in
+                    " frame \(v.frame.components.allSatisfy(\.isFinite) ? "\(v.frame)" : Wireframe.frameText(v.frame)) in \(v.superview ?? "the window")"
+                } ?? ""
                 return "<li><code class=\"bad\">\(Markup.escape(id))</code>\(Markup.escape(frame))</li>"
             }.joined() + "</ul>"
         }
@@ -80,6 +83,7 @@ extension HTMLReport {
                 + (undrawn.count > 20 ? "<li>and \(undrawn.count - 20) more</li>" : "") + "</ul>"
         }
         out += "<p class=\"note\">window \(Figures.fixed(s.screenWidth, 1)) × \(Figures.fixed(s.screenHeight, 1)) points; \(p.drawn) of \(Figures.count(s.views.count, "view")) drawn"
+            + (p.marked > 0 ? ", \(p.marked) not finite (dashed red stand-ins)" : "")
             + (s.omittedViews > 0 ? ", \(s.omittedViews) more left out of the snapshot" : "") + (p.note.map { "; " + $0 } ?? "") + "</p>"
         return out
     }

@@ -37,7 +37,10 @@ extension HTMLReport {
             })
         }
         var charts = figure("every solve, by phase", SVGCharts.boxPlot(overall, series: facts.strategies, label: "latency per strategy over every solve"))
-        for family in facts.families.prefix(chartLimit) {
+        // Generated families first, then case files (one chart each), so a corpus of many files
+        // does not push the families out of the charts drawn.
+        let charted = facts.families.filter { !facts.caseFiles.contains($0) } + facts.families.filter(facts.caseFiles.contains)
+        for family in charted.prefix(chartLimit) {
             let groups = facts.summary.filter { $0.family == family && $0.strategy == facts.strategies.first }
                 .sorted { ($0.size, $0.phase.order) < ($1.size, $1.phase.order) }.map { a in
                 SVGCharts.BoxGroup(label: "\(a.size) \(a.phase.shortName)", boxes: facts.strategies.enumerated().compactMap { (k, s) in
@@ -47,7 +50,7 @@ extension HTMLReport {
             }
             if !groups.isEmpty { charts += figure(family, SVGCharts.boxPlot(groups, series: facts.strategies, label: "latency of \(family)")) }
         }
-        let more = facts.families.count > chartLimit ? " \(facts.families.count - chartLimit) more families are in the Markdown and terminal tables." : ""
+        let more = charted.count > chartLimit ? " \(charted.count - chartLimit) more families and case files are in the Markdown and terminal tables." : ""
         return section("latency", "Latency distribution per strategy",
                        "Wall time per measured repetition (log scale): box from the first to the third quartile, bar at the median, whiskers to min and max, dots for the samples." + more,
                        "<div class=\"charts\">" + charts + "</div>")

@@ -8,6 +8,9 @@ struct ReportFacts {
     let strategies: [String]
     /// Families in order of first appearance in the records.
     let families: [String]
+    /// The families that are hand-written case files, each its own group named by the file
+    /// (`ItemRecord.isOwnGroup`).
+    let caseFiles: Set<String>
     /// Aggregates over devices (family, size, strategy, phase), ordered by family (first
     /// appearance), size, strategy (run order) and phase.
     let summary: [Aggregate]
@@ -22,6 +25,7 @@ struct ReportFacts {
         let failureFamilies = results.invariants.failures.map { byUnit[$0.unit] ?? $0.caseName }
         let families = Self.ordered(results.records.map(\.family) + failureFamilies)
         self.families = families
+        caseFiles = Set(results.records.filter(\.isOwnGroup).map(\.family))
         let strategies = self.strategies
         func key(_ a: Aggregate) -> [Int] {
             [families.firstIndex(of: a.family) ?? 0, a.size, strategies.firstIndex(of: a.strategy) ?? 0, a.phase.order]

@@ -8,8 +8,12 @@ import Foundation
 ///
 /// The picture covers the window and the views around it, but no more than one window size
 /// beyond each edge (a view at 1e18 points would shrink everything else to nothing): views
-/// further out and views with non-finite frames are listed, not drawn. When a blamed view lies
-/// further out, the picture zooms onto the blamed views and their superviews instead.
+/// further out are listed, not drawn. When a blamed view lies further out, the picture zooms
+/// onto the blamed views and their superviews instead. A view whose frame is not finite (NaN,
+/// infinite, or under a superview whose frame is not) has no place to draw: it is marked by a
+/// dashed red stand-in inside its nearest drawable superview (the window when none is), labelled
+/// with the view's id and what is not finite (`wide: width inf`), and listed, so a
+/// `finite-frames` failure shows which views broke and where they hang.
 enum Wireframe {
     static let failure = "#d62728"
     static let named = "#e07b00"
@@ -24,6 +28,8 @@ enum Wireframe {
         var undrawn: [String]
         /// Set when the picture is zoomed onto the blamed views (they lie far outside the window).
         var note: String?
+        /// Views with a non-finite frame, marked by a stand-in (`standIns`).
+        var marked = 0
     }
 
     /// The picture of `s`; `expected`, when given, is drawn as a dashed green outline: the frame
@@ -57,12 +63,74 @@ enum Wireframe {
         }
         let ordered = drawn.filter { roles[$0] == .plain } + drawn.filter { roles[$0] == .named } + drawn.filter { roles[$0] == .blamed }
         for i in ordered { out += view(s.views[i], box(rects[i]!), roles[i], s.views[i].frame) }
+        let marked = standIns(s, rects, screen)
+        for (n, m) in marked.enumerated() { out += nonFinite(s.views[m.view], box(m.rect), blamed: roles[m.view] == .blamed, anchor: m.anchor, line: n) }
         if let e = expected, let w = wanted {
             let b = box(w)
             out += "<g class=\"expected\">" + SVG.title("\(e.view): the frame compared with, \(e.frame) in its superview")
                 + SVG.rect(b.0, b.1, b.2, b.3, fill: "none", stroke: expectedColor, width: 2, extra: " stroke-dasharray=\"5 3\"") + "</g>"
         }
-        return Picture(svg: out + "</svg>", drawn: drawn.count, undrawn: undrawn, note: note)
+        return Picture(svg: out + "</svg>", drawn: drawn.count, undrawn: undrawn, note: note, marked: marked.count)
+    }
+
+    /// A view with a non-finite frame and where it is marked: inside the window rectangle of
+    /// `anchor`, its nearest superview with a finite one (nil: the window).
+    struct StandIn {
+        var view: Int
+        var anchor: String?
+        var rect: LayoutRect
+    }
+
+    /// Stand-ins for the views `rects` could not place, in view order: the finite parts of the
+    /// frame inside the anchor when the anchor is the view's own superview, the anchor's whole
+    /// rectangle for the rest, and never outside the anchor. O(views × depth).
+    static func standIns(_ s: LayoutSnapshot, _ rects: [LayoutRect?], _ screen: LayoutRect) -> [StandIn] {
+        var index: [String: Int] = [:]   // lookup only
+        for (i, v) in s.views.enumerated() where index[v.id] == nil { index[v.id] = i }
+        return s.views.indices.compactMap { i -> StandIn? in
+            guard rects[i] == nil else { return nil }
+            var anchor: Int?
+            var next = s.views[i].superview.flatMap { index[$0] }
+            for _ in 0..<s.views.count {
+                guard let j = next else { break }
+                if rects[j] != nil { anchor = j; break }
+                next = s.views[j].superview.flatMap { index[$0] }
+            }
+            let outer = anchor.flatMap { rects[$0] } ?? screen
+            let own = anchor != nil && s.views[i].superview == s.views[anchor!].id
+            let f = s.views[i].frame
+            func part(_ x: Double) -> Double? { own && x.isFinite ? x : nil }
+            let width = min(outer.width, part(f.width).map(abs) ?? outer.width)
+            let height = min(outer.height, part(f.height).map(abs) ?? outer.height)
+            let x = min(max(outer.x + (part(f.x) ?? 0), outer.x), outer.x + outer.width - width)
+            let y = min(max(outer.y + (part(f.y) ?? 0), outer.y), outer.y + outer.height - height)
+            return StandIn(view: i, anchor: anchor.map { s.views[$0].id }, rect: LayoutRect(x: x, y: y, width: width, height: height))
+        }
+    }
+
+    /// `[x, y, width, height]` with `inf`, `-inf` and `nan` spelled out (a frame's JSON text
+    /// writes them as null).
+    static func frameText(_ frame: LayoutRect) -> String {
+        "[" + frame.components.map { $0.isFinite ? Figures.fixed($0, $0 == $0.rounded() ? 0 : 2) : "\($0)" }.joined(separator: ", ") + "]"
+    }
+
+    /// What is not finite in `frame`: `width inf`, `x nan, y nan`, or `its superview's frame`.
+    static func nonFiniteParts(_ frame: LayoutRect) -> String {
+        let parts = zip(["x", "y", "width", "height"], frame.components).filter { !$0.1.isFinite }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? "its superview's frame" : parts.joined(separator: ", ")
+    }
+
+    /// A non-finite view's stand-in: a dashed red box, bold when the view is blamed, and a label
+    /// on line `line` of the picture's labels, so stand-ins at one place stay readable.
+    static func nonFinite(_ v: LayoutSnapshot.View, _ b: (Double, Double, Double, Double), blamed: Bool, anchor: String?, line: Int) -> String {
+        let what = nonFiniteParts(v.frame)
+        let cls = blamed ? "offending non-finite" : "non-finite"
+        var out = "<g class=\"\(cls)\" data-view=\"\(Markup.escape(v.id))\">"
+        out += SVG.title("\(v.id): frame \(frameText(v.frame)) in \(v.superview ?? "the window") is not finite (\(what)); marked inside \(anchor ?? "the window")")
+        out += SVG.rect(b.0, b.1, b.2, b.3, fill: failure, stroke: failure, width: blamed ? 2.5 : 1.5,
+                        extra: " fill-opacity=\"0.06\" stroke-dasharray=\"6 3\"")
+        out += SVG.text(b.0 + 3, b.1 + 12 + 13 * Double(line % 8), "\(v.id): \(what)", size: 11, fill: failure, extra: blamed ? " font-weight=\"bold\"" : "")
+        return out + "</g>"
     }
 
     /// Each view's rectangle in the window (nil, and a line in the second list, when it is not
@@ -72,7 +140,7 @@ enum Wireframe {
         let rects: [LayoutRect?] = s.views.indices.map { i in
             let v = s.views[i]
             guard let o = origins[i], v.frame.width.isFinite, v.frame.height.isFinite else {
-                undrawn.append("\(v.id): frame \(v.frame) is not finite (or its superview's is not)")
+                undrawn.append("\(v.id): frame \(frameText(v.frame)) is not finite (\(nonFiniteParts(v.frame))): marked by a dashed stand-in")
                 return nil
             }
             return LayoutRect(x: o.x + min(0, v.frame.width), y: o.y + min(0, v.frame.height), width: abs(v.frame.width), height: abs(v.frame.height))

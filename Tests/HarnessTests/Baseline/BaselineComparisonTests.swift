@@ -145,7 +145,32 @@ import Testing
         fewer.items.removeAll { $0.family == "long-chain" }
         let c = BaselineComparison(baseline: b, current: fewer)
         #expect(c.baselineOnlyItems == 8 && c.currentOnlyItems == 0 && c.groups.count == 4 && !c.hasRegression)
-        #expect(BaselineReport.text(c, file: "b.json").contains("8 only in the baseline"))
+        #expect(c.missingGroups.count == 4 && c.newGroups.isEmpty)
+        // Same configuration: the baseline no longer covers the run.
+        #expect(c.isStale)
+        #expect(BaselineReport.text(c, file: "b.json").contains("8 work items are only in the baseline"))
+        var other = fewer
+        other.configuration = .string("another configuration")
+        let subset = BaselineComparison(baseline: b, current: other)
+        #expect(!subset.isStale && !subset.hasRegression)
+        #expect(BaselineReport.text(subset, file: "b.json").contains("8 only in the baseline"))
+    }
+
+    @Test func renamedCasesAreNewAndMissingGroupsAndMakeTheBaselineStale() {
+        let b = F.baseline()
+        var renamed = b
+        for k in renamed.items.indices where renamed.items[k].family == "long-chain" {
+            renamed.items[k].family = "chain.json"
+            renamed.items[k].caseName = "chain.json"
+        }
+        let c = BaselineComparison(baseline: b, current: renamed)
+        #expect(c.newGroups.count == c.missingGroups.count && !c.newGroups.isEmpty)
+        #expect(c.newGroups.allSatisfy { $0.hasPrefix("chain.json ") } && c.missingGroups.allSatisfy { $0.hasPrefix("long-chain ") })
+        #expect(c.isStale && !c.hasRegression)
+        let text = BaselineReport.text(c, file: "b.json")
+        #expect(text.contains("new groups (not in the baseline, not compared): \(c.newGroups.count): chain.json"))
+        #expect(text.contains("missing groups (in the baseline, not in this run)"))
+        #expect(text.contains("baseline verdict: STALE BASELINE"))
     }
 
     @Test func theReportListsRegressionsFirstAndSummarises() {

@@ -85,6 +85,32 @@ import Testing
         #expect(p.svg.contains("<g class=\"expected\">"))
     }
 
+    /// A finite-frames failure: the blamed view's width is infinite (its subviews' origins stay
+    /// finite). The finite views are drawn as usual; the blamed one gets a dashed red stand-in
+    /// inside its superview, labelled with what is not finite (before: left out of the picture).
+    @Test func viewsWithNonFiniteFramesAreMarkedInsideTheirSuperview() throws {
+        let (loaded, result, device) = try Self.layout()
+        var s = LayoutSnapshot(result, tree: loaded.tree, screen: device.screenSize, views: ["v1"], constraints: [])
+        s.views[1].frame.width = .infinity
+        let p = Wireframe.render(s, label: "t")
+        #expect(p.drawn == 3 && p.marked == 1 && p.undrawn.count == 1, "\(p.undrawn)")
+        #expect(p.svg.contains("<g class=\"offending non-finite\" data-view=\"v1\">"), "\(p.svg)")
+        #expect(p.svg.contains(">v1: width inf</text>"))
+        #expect(p.undrawn[0].hasPrefix("v1: frame [100, 111, inf, 194] is not finite (width inf)"), "\(p.undrawn)")
+    }
+
+    @Test func subviewsOfANonFiniteViewAndNaNsAreMarkedToo() throws {
+        let (loaded, result, device) = try Self.layout()
+        var s = LayoutSnapshot(result, tree: loaded.tree, screen: device.screenSize, views: ["v3"], constraints: [])
+        s.views[1].frame.x = .infinity
+        s.views[3].frame.y = .nan
+        let p = Wireframe.render(s, label: "t")
+        #expect(p.drawn == 1 && p.marked == 3)
+        #expect(p.svg.contains("<g class=\"non-finite\" data-view=\"v2\">") && p.svg.contains(">v2: its superview&#39;s frame</text>"), "\(p.svg)")
+        #expect(p.svg.contains("<g class=\"offending non-finite\" data-view=\"v3\">") && p.svg.contains(">v3: y nan</text>"), "\(p.svg)")
+        #expect(p.svg.contains("marked inside main"))
+    }
+
     @Test func aBlamedViewFarOutsideTheWindowZoomsThePicture() throws {
         let (loaded, result, device) = try Self.layout()
         var s = LayoutSnapshot(result, tree: loaded.tree, screen: device.screenSize, views: ["v3"], constraints: [])
