@@ -16,6 +16,14 @@ import LinearConstraints
 struct CassowaryCore {
     /// True for the Kiwi-style weighted strategy.
     public let weighted: Bool
+    /// True for the `cassowary-factored` strategy: basic external variables keep their rows in
+    /// terms of other definitions (`Solver+Factored.swift`).
+    let factored: Bool
+    var factoredState = FactoredState()
+    /// Set when a definition came to name an external above its own id (a removal's pivot
+    /// through a definition can do that): from then on `insertFactored` expands every row fully,
+    /// which cannot close a cycle.
+    var definitionOrderBroken = false
     /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
     var debugChecks = false
     /// When false, a rejected add reports an empty conflict (used by the conflict filter itself).
@@ -44,14 +52,19 @@ struct CassowaryCore {
     var suggestMagnitude: Double = 1
     /// The tolerance of the constraint being added (`tolerance(for:)`), for phase one.
     var addTolerance: Double = 1e-9
+    /// Factored: the required constraint whose `addTolerance` is still to be computed.
+    var pendingTolerance: LinearExpression?
     var pivots = 0
     /// Constraints changed since the last optimisation: reads optimise first (`optimizeIfNeeded`).
     var dirty = false
     var noiseSkips = 0
 
-    var strategy: String { weighted ? "cassowary-weighted" : "cassowary" }
+    var strategy: String { factored ? "cassowary-factored" : weighted ? "cassowary-weighted" : "cassowary" }
 
-    init(weighted: Bool) { self.weighted = weighted }
+    init(weighted: Bool, factored: Bool = false) {
+        self.weighted = weighted
+        self.factored = factored
+    }
 
     /// Kiwi-style weight of a priority in weighted mode.
     static func weight(of p: Priority) -> Double {
@@ -83,11 +96,12 @@ struct CassowaryCore {
 
     // MARK: reads
 
-    func value(of variable: Variable) -> Double {
+    mutating func value(of variable: Variable) -> Double {
         let i = Int(variable.index)
         guard i < variableSymbol.count else { return 0 }
         let s = variableSymbol[i]
         guard s >= 0 else { return 0 }
+        if factored { return evaluated(s).value }
         let r = tableau.basicRow[Int(s)]
         return r >= 0 ? tableau.rows[Int(r)].constant : 0
     }
@@ -101,7 +115,7 @@ struct CassowaryCore {
     }
 
     /// Summed error per distinct priority, highest first, measured at the current values.
-    func objective() -> [LevelError] {
+    mutating func objective() -> [LevelError] {
         var sums: [(Priority, Double)] = []
         for case let record? in records where !record.constraint.priority.isRequired {
             let p = record.constraint.priority
@@ -120,11 +134,13 @@ struct CassowaryCore {
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false
+        factoredState.invalidate()
         guard let interruption else { return optimize() }
         if !optimize(stoppingWhen: interruption) { dirty = true }
     }
 
-    func afterOperation() {
+    mutating func afterOperation() {
+        factoredState.invalidate()
         guard debugChecks else { return }
         do { try checkInvariants() } catch { preconditionFailure("Cassowary invariant broken: \(error)") }
     }

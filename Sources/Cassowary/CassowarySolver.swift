@@ -24,6 +24,10 @@ public struct CassowarySolver: ConstraintSolver {
     /// 1000 times 250, so 1000 errors at 250 cost as much as one at 750 (the inversion it shows).
     public init(weighted: Bool) { box = Box(CassowaryCore(weighted: weighted)) }
 
+    /// `factored`: the `cassowary-factored` strategy (basic external variables' rows kept in
+    /// terms of each other, `Solver+Factored.swift`); same answers up to rounding.
+    public init(factored: Bool) { box = Box(CassowaryCore(weighted: false, factored: factored)) }
+
     /// Kiwi-style weight of a priority under `cassowary-weighted`.
     public static func weight(of p: Priority) -> Double { CassowaryCore.weight(of: p) }
 

@@ -18,7 +18,10 @@ extension CassowaryCore {
         let savedMagnitude = magnitude
         magnitude = max(magnitude, mag)
         let required = record.constraint.priority.isRequired
-        if required { addTolerance = tolerance(for: record.constraint.expression) }
+        // Factored: the tolerance reads the values of the constraint's variables, an evaluation
+        // through their definitions, so it is computed only if the row needs it (`insertExplicit`).
+        pendingTolerance = required && factored ? record.constraint.expression : nil
+        if required, !factored { addTolerance = tolerance(for: record.constraint.expression) }
         if required { beginJournal() }
         let (row, tag) = makeRow(record, owner: slot)
         record.tag = tag
@@ -84,7 +87,7 @@ extension CassowaryCore {
         for term in sorted ? terms : c.expression.normalized().terms where term.coefficient != 0 {
             let s = symbol(for: term.variable)
             let r = tableau.basicRow[Int(s)]
-            if r >= 0 {
+            if r >= 0, !factored {
                 let basic = tableau.rows[Int(r)]
                 tableau.accumulate(&row, basic, term.coefficient)
                 row.addToConstant(term.coefficient * basic.constant)
@@ -121,13 +124,23 @@ extension CassowaryCore {
                 row.add(tag.marker, 1)
             }
         }
-        if row.constant < 0 { row.scale(by: -1) }
+        if row.constant < 0, !factored { row.scale(by: -1) }
         return (row, tag)
     }
 
     /// Puts a new constraint row into the tableau. Throws `.unsatisfiable([])` (the caller rolls
     /// back and explains) when the required constraints cannot hold with it.
     mutating func insert(_ row: Row, tag: Tag) throws(SolverError) {
+        if factored { return try insertFactored(row, tag: tag) }
+        try insertExplicit(row, tag: tag)
+    }
+
+    /// `insert` for a row over parametric symbols only.
+    mutating func insertExplicit(_ row: Row, tag: Tag) throws(SolverError) {
+        if let e = pendingTolerance {
+            pendingTolerance = nil
+            addTolerance = tolerance(for: e)
+        }
         var row = row
         var subject = chooseSubject(row, tag)
         if subject < 0, row.syms.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {

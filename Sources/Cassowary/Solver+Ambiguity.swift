@@ -19,6 +19,7 @@ extension CassowaryCore {
     /// When no candidate's row holds a movable symbol (a determined layout) nothing is copied:
     /// O(Σ candidate rows). Otherwise one copy of the tableau and `faceDirections()`.
     func ambiguousVariables(_ candidates: [Variable]) -> [Variable] {
+        if factored { return ambiguousVariablesFactored(candidates) }
         guard candidates.contains(where: { mayMove($0) }) else { return [] }
         var face = self
         face.debugChecks = false
@@ -51,6 +52,36 @@ extension CassowaryCore {
             return true
         }
         return false
+    }
+
+    /// `ambiguousVariables` over factored rows: whether a definition holds a movable symbol (or,
+    /// on the face, a direction) is read through the definitions it names, cancellations counted.
+    func ambiguousVariablesFactored(_ candidates: [Variable]) -> [Variable] {
+        var face = self
+        face.debugChecks = false
+        let movable = (0..<Int32(face.tableau.symbolCount)).map { face.isMovable($0) }
+        let reachesMovable = face.definitionsReaching(tolerance: 0) { movable[Int($0)] }
+        let mayMove = candidates.contains { v in
+            guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else { return true }
+            return reachesMovable[Int(s)]
+        }
+        guard mayMove else { return [] }
+        let directions = face.faceDirections()
+        let moving = face.definitionsReaching(tolerance: Self.pivotTolerance) { directions[Int($0)] }
+        return candidates.filter { v in
+            guard let s = face.symbolOf(v) else { return true }
+            let r = face.tableau.basicRow[Int(s)]
+            guard r >= 0 else { return directions[Int(s)] }
+            if face.tableau.kinds[Int(s)] == .external { return moving[Int(s)] }
+            return face.moves(v, along: directions)
+        }
+    }
+
+    /// The external symbol of `v`, nil when no constraint mentions it.
+    func symbolOf(_ v: Variable) -> Int32? {
+        let i = Int(v.index)
+        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return nil }
+        return variableSymbol[i]
     }
 
     /// A parametric symbol that can move without leaving the optimal face: not a dummy and with a

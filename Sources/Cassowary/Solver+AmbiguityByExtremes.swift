@@ -41,7 +41,8 @@ extension CassowaryCore {
         guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return .ambiguous }
         let s = variableSymbol[i]
         guard tableau.basicRow[Int(s)] >= 0 else { return .ambiguous }
-        let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
+        var copy = self
+        let row = copy.expand(tableau.rows[Int(tableau.basicRow[Int(s)])])
         var movable = false
         for k in 0..<row.count where isMovable(row.syms[k]) {
             if tableau.kinds[Int(row.syms[k])] == .external { return .ambiguous }
@@ -70,7 +71,7 @@ extension CassowaryCore {
     mutating func extremum(of s: Int32, maximize: Bool) -> Double? {
         let l = addTemporaryLevel()
         defer { dropTemporaryLevel(l) }
-        let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
+        let row = expand(tableau.rows[Int(tableau.basicRow[Int(s)])])
         let sign: Double = maximize ? -1 : 1
         for k in 0..<row.count { objectiveAdd(l, row.syms[k], sign * row.coefs[k]) }
         while let e = levels.popMin(l) {
@@ -81,6 +82,7 @@ extension CassowaryCore {
             pivot(entering: e, row: r)
         }
         guard tableau.basicRow[Int(s)] >= 0 else { return 0 }
-        return tableau.rows[Int(tableau.basicRow[Int(s)])].constant
+        factoredState.invalidate()
+        return evaluated(s).value
     }
 }

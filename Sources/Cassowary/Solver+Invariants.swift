@@ -23,7 +23,8 @@ extension CassowaryCore {
                 let s = row.syms[k]
                 if k > 0, row.syms[k - 1] >= s { throw fail("row \(r) is not sorted") }
                 if row.coefs[k] == 0 || !row.coefs[k].isFinite { throw fail("row \(r) holds coefficient \(row.coefs[k])") }
-                if t.basicRow[Int(s)] >= 0 { throw fail("row \(r) holds basic symbol \(s)") }
+                let definitionNamesDefinition = factored && !t.kinds[Int(b)].isRestricted && t.kinds[Int(s)] == .external
+                if t.basicRow[Int(s)] >= 0, !definitionNamesDefinition { throw fail("row \(r) holds basic symbol \(s)") }
                 if !indexed.contains(Int64(s) << 32 | Int64(r)) { throw fail("column of \(s) misses row \(r)") }
                 if t.owners[Int(s)] < 0, t.kinds[Int(s)] != .external { throw fail("row \(r) holds dead symbol \(s)") }
                 if t.kinds[Int(b)].isRestricted, t.kinds[Int(s)] == .external {
@@ -46,6 +47,7 @@ extension CassowaryCore {
             }
         }
         if cells != t.cells { throw fail("cell count \(t.cells), counted \(cells)") }
+        if factored, let cycle = definitionCycle() { throw fail("definitions form a cycle through symbol \(cycle)") }
         if live != t.liveRows { throw fail("row count \(t.liveRows), counted \(live)") }
         for l in 0..<levels.count {
             if levels.refCounts[l] <= 0 { throw fail("objective level \(l) has no constraints") }
@@ -66,5 +68,35 @@ extension CassowaryCore {
                 if t.owners[Int(s)] < 0 { throw fail("constraint symbol \(s) is marked dead") }
             }
         }
+    }
+}
+
+extension CassowaryCore {
+    /// A symbol on a cycle of definitions (each naming the next), nil when they form a DAG.
+    /// Iterative three-colour DFS, O(definitions).
+    func definitionCycle() -> Int32? {
+        var colour = [UInt8](repeating: 0, count: tableau.symbolCount)
+        var stack: [(Int32, Int)] = []
+        for start in 0..<Int32(tableau.symbolCount) where isDefined(start) && colour[Int(start)] == 0 {
+            colour[Int(start)] = 1
+            stack.append((start, 0))
+            while let (node, k) = stack.last {
+                let row = tableau.rows[Int(tableau.basicRow[Int(node)])]
+                if k == row.count {
+                    colour[Int(node)] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].1 = k + 1
+                let t = row.syms[k]
+                guard isDefined(t) else { continue }
+                if colour[Int(t)] == 1 { return t }
+                if colour[Int(t)] == 0 {
+                    colour[Int(t)] = 1
+                    stack.append((t, 0))
+                }
+            }
+        }
+        return nil
     }
 }

@@ -73,6 +73,7 @@ extension CassowaryCore {
     /// Otherwise: a restricted row where the marker has a negative coefficient (smallest ratio),
     /// then a restricted row with a positive one, then any row. Ties go to the lowest basic symbol.
     mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
+        if factored { materializeDefinitions(holding: marker) }
         tableau.liveColumn(marker)
         if tableau.kinds[Int(marker)] == .dummy {
             var best: (Int32, Int32)? = nil

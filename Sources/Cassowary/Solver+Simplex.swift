@@ -22,16 +22,17 @@ extension CassowaryCore {
     /// It was 1e-9 of the values, which let `v <= -1` in beside `v >= 0` while v stood at 2^30
     /// (StrutFuzzer). An infeasibility below this (10 beside 2^50) is still taken for rounding:
     /// doubles cannot tell.
-    func tolerance(for e: LinearExpression) -> Double {
+    mutating func tolerance(for e: LinearExpression) -> Double {
         var m = abs(e.constant)
         for t in e.terms { m += abs(t.coefficient) * max(1, constantScale(of: t.variable)) }
         return max(1, m) * 1e-14
     }
 
     /// The scale of a variable's value (`Row.constantScale` of its row; 0 while it is parametric).
-    func constantScale(of variable: Variable) -> Double {
+    mutating func constantScale(of variable: Variable) -> Double {
         let i = Int(variable.index)
         guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return 0 }
+        if factored { return evaluated(variableSymbol[i]).scale }
         let r = tableau.basicRow[Int(variableSymbol[i])]
         return r >= 0 ? tableau.rows[Int(r)].constantScale : 0
     }
@@ -56,7 +57,21 @@ extension CassowaryCore {
     mutating func substitute(_ s: Int32, by row: Row, basicSlot: Int32) {
         tableau.liveColumn(s, except: basicSlot)
         let slots = tableau.columnScratch
+        // Factored: definitions keep naming an external symbol that becomes basic.
+        let keepsDefinitions = factored && tableau.kinds[Int(s)] == .external
+        // A restricted symbol's row naming an external above a definition it goes into breaks
+        // the definitions' id order (only a removal's pivot through a definition does that).
+        let highestExternal = factored && !keepsDefinitions ? row.syms.last { tableau.kinds[Int($0)] == .external } ?? -1 : -1
+        var kept = 0
         for r in slots {
+            if keepsDefinitions, isDefinitionRow(r) {
+                tableau.columns[Int(s)][kept] = r
+                kept += 1
+                continue
+            }
+            if highestExternal >= 0, isDefinitionRow(r), highestExternal > tableau.rowBasic[Int(r)] {
+                definitionOrderBroken = true
+            }
             let c = tableau.rows[Int(r)].coefficient(of: s)
             guard c != 0 else { continue }
             tableau.addScaled(r, row, c, dropping: s)
@@ -65,7 +80,7 @@ extension CassowaryCore {
                 infeasibleRows.append(r)
             }
         }
-        tableau.columns[Int(s)].removeAll(keepingCapacity: true)
+        tableau.columns[Int(s)].removeLast(tableau.columns[Int(s)].count - kept)
         substituteInObjective(s, by: row)
     }
 
@@ -82,6 +97,7 @@ extension CassowaryCore {
     /// Makes `entering` basic in row `r` (whose basic symbol leaves). Cassowary's pivot.
     mutating func pivot(entering: Int32, row r: Int32) {
         pivots += 1
+        let r = isDefinitionRow(r) ? materializeDefinition(r) : r
         let leaving = tableau.rowBasic[Int(r)]
         var row = tableau.uninstall(r)
         row.solve(lhs: leaving, rhs: entering)

@@ -36,6 +36,14 @@ public struct Strategy: Sendable {
                 return solver
             }),
         Strategy(
+            name: "cassowary-factored",
+            summary: "the same engine, frame variables' rows kept in terms of each other (grows linearly on chains)",
+            make: { debugChecks in
+                var solver = CassowarySolver(factored: true)
+                solver.debugChecks = debugChecks
+                return solver
+            }),
+        Strategy(
             name: "cassowary-rebuild",
             summary: "the same engine rebuilt from scratch per suggestion (what incrementality buys)",
             make: { debugChecks in

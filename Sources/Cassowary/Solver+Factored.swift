@@ -1,0 +1,362 @@
+import LinearConstraints
+
+/// Factored rows for external variables (the `cassowary-factored` strategy).
+///
+/// In the explicit tableau every basic variable is a row over parametric symbols only. The rows
+/// the simplex pivots on (basic slack, error and dummy symbols: "restricted" rows) are sparse on
+/// screens, but a frame variable at the end of a chain of views is a function of every size
+/// before it, so its row holds one term per earlier view: a chat screen of 960 views kept 1.4
+/// million terms in 3 856 frame-variable rows against 10 549 in its 2 877 restricted rows, and
+/// building them made the first layout grow as N^1.7-2.
+///
+/// Here a basic external variable's row (its *definition*) may also hold other basic external
+/// variables: `y7 = y6 + h6 + 8` stays three terms. The restricted rows and the objective are
+/// unchanged (parametric symbols only), so pivoting, the dual simplex, phase one and the
+/// certificates work as before. What changes:
+/// - a new constraint keeps the basic variables of its row unexpanded when one of its parametric
+///   variables can take it as a definition: one no definition holds yet (so no cycle can form);
+///   otherwise its row is expanded (`expand`) and added as in the explicit tableau;
+/// - substituting an external symbol that becomes basic skips the definitions (they keep naming
+///   it); a restricted symbol that becomes basic is substituted everywhere, definitions
+///   included, so a definition never holds a basic restricted symbol;
+/// - a value is its definition evaluated (memoised until the next operation), and a pivot through
+///   a definition (removing a constraint) first expands that one row.
+/// A suggested value shifts the constants of the rows that hold the edit's error symbol, as
+/// before: a definition that reaches it through another definition moves with that one.
+/// Invariants: definitions form a DAG (checked by `checkInvariants`), hold no basic restricted
+/// symbol, and restricted rows and the objective hold parametric symbols only.
+struct FactoredState {
+    /// Per symbol: the value and scale of a basic external symbol, valid when `stamp == epoch`.
+    var stamp: [UInt32] = []
+    var values: [Double] = []
+    var scales: [Double] = []
+    var epoch: UInt32 = 1
+    /// Scratch for expansions and evaluation (kept: no allocation once warm).
+    var coef: [Double] = []
+    var mark: [UInt32] = []
+    var outCoef: [Double] = []
+    var outMark: [UInt32] = []
+    var markEpoch: UInt32 = 1
+    var order: [Int32] = []
+    var stack: [Int32] = []
+    /// DFS state per definition in one pass: 0 new, 1 being expanded, 2 finished.
+    var state: [UInt8] = []
+    var touched: [Int32] = []
+
+    mutating func grow(to n: Int) {
+        guard stamp.count < n else { return }
+        let extra = n - stamp.count
+        stamp.append(contentsOf: repeatElement(0, count: extra))
+        values.append(contentsOf: repeatElement(0, count: extra))
+        scales.append(contentsOf: repeatElement(0, count: extra))
+        coef.append(contentsOf: repeatElement(0, count: extra))
+        mark.append(contentsOf: repeatElement(0, count: extra))
+        outCoef.append(contentsOf: repeatElement(0, count: extra))
+        outMark.append(contentsOf: repeatElement(0, count: extra))
+        state.append(contentsOf: repeatElement(0, count: extra))
+    }
+
+    /// Forgets every memoised value (after any change to the tableau).
+    mutating func invalidate() {
+        epoch &+= 1
+        if epoch == 0 {
+            for i in stamp.indices { stamp[i] = 0 }
+            epoch = 1
+        }
+    }
+
+    mutating func nextMark() -> UInt32 {
+        markEpoch &+= 1
+        if markEpoch == 0 {
+            for i in mark.indices { mark[i] = 0 }
+            for i in outMark.indices { outMark[i] = 0 }
+            markEpoch = 1
+        }
+        return markEpoch
+    }
+}
+
+extension CassowaryCore {
+    /// True when symbol `s` is a basic external variable (its row is a definition).
+    @inline(__always)
+    func isDefined(_ s: Int32) -> Bool {
+        tableau.basicRow[Int(s)] >= 0 && tableau.kinds[Int(s)] == .external
+    }
+
+    /// True when row slot `r` is a definition (factored mode only).
+    @inline(__always)
+    func isDefinitionRow(_ r: Int32) -> Bool {
+        let b = tableau.rowBasic[Int(r)]
+        return factored && b >= 0 && tableau.kinds[Int(b)] == .external
+    }
+
+    // MARK: values
+
+    /// The value and scale of symbol `s`: a definition evaluated through the definitions it
+    /// holds (memoised until `factoredState.invalidate()`), a restricted row's constant, 0 for a
+    /// parametric symbol. Iterative, so a chain of 10 000 definitions needs no deep stack.
+    mutating func evaluated(_ s: Int32) -> (value: Double, scale: Double) {
+        let r = tableau.basicRow[Int(s)]
+        guard r >= 0 else { return (0, 0) }
+        guard tableau.kinds[Int(s)] == .external else {
+            return (tableau.rows[Int(r)].constant, tableau.rows[Int(r)].constantScale)
+        }
+        factoredState.grow(to: tableau.symbolCount)
+        let epoch = factoredState.epoch
+        if factoredState.stamp[Int(s)] == epoch { return (factoredState.values[Int(s)], factoredState.scales[Int(s)]) }
+        factoredState.stack.removeAll(keepingCapacity: true)
+        factoredState.stack.append(s)
+        while let top = factoredState.stack.last {
+            if factoredState.stamp[Int(top)] == epoch {
+                factoredState.stack.removeLast()
+                continue
+            }
+            let r = Int(tableau.basicRow[Int(top)])
+            let count = tableau.rows[r].syms.count
+            var pending = false
+            for k in 0..<count {
+                let t = tableau.rows[r].syms[k]
+                if tableau.basicRow[Int(t)] >= 0, tableau.kinds[Int(t)] == .external, factoredState.stamp[Int(t)] != epoch {
+                    factoredState.stack.append(t)
+                    pending = true
+                }
+            }
+            if pending { continue }
+            var value = tableau.rows[r].constant
+            var scale = tableau.rows[r].constantScale
+            for k in 0..<count {
+                let t = Int(tableau.rows[r].syms[k])
+                guard tableau.basicRow[t] >= 0, tableau.kinds[t] == .external else { continue }
+                let c = tableau.rows[r].coefs[k]
+                value += c * factoredState.values[t]
+                scale = max(scale, abs(c) * factoredState.scales[t])
+            }
+            factoredState.values[Int(top)] = value
+            factoredState.scales[Int(top)] = max(scale, abs(value))
+            factoredState.stamp[Int(top)] = epoch
+            factoredState.stack.removeLast()
+        }
+        return (factoredState.values[Int(s)], factoredState.scales[Int(s)])
+    }
+
+    // MARK: expansion
+
+    /// `row` with every definition it holds replaced by its expansion: a row over parametric
+    /// symbols only, as the explicit tableau would hold it. The definitions reachable from `row`
+    /// are visited once each, in topological order, their multipliers summed first (a shared
+    /// definition is not expanded once per path). O(reachable definitions + result log result).
+    mutating func expand(_ row: Row) -> Row {
+        guard factored, row.syms.contains(where: { isDefined($0) }) else { return row }
+        factoredState.grow(to: tableau.symbolCount)
+        let m = factoredState.nextMark()
+        topologicalOrder(from: row, mark: m)
+        var out = Row(constant: row.constant)
+        out.constantScale = row.constantScale
+        factoredState.touched.removeAll(keepingCapacity: true)
+        func emit(_ t: Int32, _ c: Double, _ state: inout FactoredState) {
+            if state.outMark[Int(t)] != m {
+                state.outMark[Int(t)] = m
+                state.outCoef[Int(t)] = c
+                state.touched.append(t)
+            } else {
+                state.outCoef[Int(t)] = snap(state.outCoef[Int(t)], c)
+            }
+        }
+        for k in 0..<row.count {
+            let t = row.syms[k]
+            if isDefined(t) {
+                factoredState.coef[Int(t)] = snap(factoredState.coef[Int(t)], row.coefs[k])
+            } else {
+                emit(t, row.coefs[k], &factoredState)
+            }
+        }
+        for i in factoredState.order.indices.reversed() {
+            let node = factoredState.order[i]
+            let c = factoredState.coef[Int(node)]
+            guard c != 0 else { continue }
+            let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
+            out.addToConstant(c * def.constant)
+            out.constantScale = max(out.constantScale, abs(c) * def.constantScale)
+            for k in 0..<def.count {
+                let t = def.syms[k]
+                if isDefined(t) {
+                    factoredState.coef[Int(t)] = snap(factoredState.coef[Int(t)], c * def.coefs[k])
+                } else {
+                    emit(t, c * def.coefs[k], &factoredState)
+                }
+            }
+        }
+        sortInPlace(&factoredState.touched)
+        for t in factoredState.touched where factoredState.outCoef[Int(t)] != 0 {
+            out.syms.append(t)
+            out.coefs.append(factoredState.outCoef[Int(t)])
+        }
+        return out
+    }
+
+    /// Fills `factoredState.order` with the definitions reachable from `row` in post-order (a
+    /// definition after every definition it holds), zeroing their multipliers. Iterative DFS: a
+    /// definition is finished only after everything it holds, even one first pushed earlier by
+    /// another definition and still lower on the stack (it is pushed again above).
+    mutating func topologicalOrder(from row: Row, mark m: UInt32) {
+        factoredState.order.removeAll(keepingCapacity: true)
+        factoredState.stack.removeAll(keepingCapacity: true)
+        for k in 0..<row.count where isDefined(row.syms[k]) { push(row.syms[k], m) }
+        while let top = factoredState.stack.last {
+            switch factoredState.state[Int(top)] {
+            case 2:
+                factoredState.stack.removeLast()
+            case 1:
+                factoredState.stack.removeLast()
+                factoredState.state[Int(top)] = 2
+                factoredState.order.append(top)
+            default:
+                factoredState.state[Int(top)] = 1
+                let def = tableau.rows[Int(tableau.basicRow[Int(top)])]
+                for k in 0..<def.count where isDefined(def.syms[k]) { push(def.syms[k], m) }
+            }
+        }
+    }
+
+    /// Pushes definition `s` unless it is being expanded or finished (first sight this pass:
+    /// multiplier 0, state new).
+    @inline(__always)
+    mutating func push(_ s: Int32, _ m: UInt32) {
+        if factoredState.mark[Int(s)] != m {
+            factoredState.mark[Int(s)] = m
+            factoredState.coef[Int(s)] = 0
+            factoredState.state[Int(s)] = 0
+        }
+        guard factoredState.state[Int(s)] == 0 else { return }
+        factoredState.stack.append(s)
+    }
+
+    /// Replaces definition row `r` by its expansion (before a pivot through it). Returns the
+    /// row's slot (the same slot: the freed one is reused at once).
+    mutating func materializeDefinition(_ r: Int32) -> Int32 {
+        let b = tableau.rowBasic[Int(r)]
+        let row = tableau.rows[Int(r)]
+        guard row.syms.contains(where: { isDefined($0) }) else { return r }
+        let full = expand(row)
+        _ = tableau.uninstall(r)
+        return tableau.install(full, basic: b)
+    }
+
+    /// Expands every definition that holds `s` directly, so that the column of `s` lists exactly
+    /// the rows whose expansion holds it (a definition can hold `s` and cancel it through another:
+    /// `x = -y - s` with `y = -s - t` is `x = t`). Before a removal picks the row its marker
+    /// leaves through.
+    mutating func materializeDefinitions(holding s: Int32) {
+        tableau.liveColumn(s)
+        let slots = tableau.columnScratch
+        for r in slots where isDefinitionRow(r) { _ = materializeDefinition(r) }
+    }
+
+    // MARK: subjects
+
+    /// The highest-id parametric external symbol of `row` (-1: none) and the highest-id
+    /// definition it names (-1: none).
+    func subjectCandidates(_ row: Row) -> (parametric: Int32, defined: Int32) {
+        var x: Int32 = -1
+        var z: Int32 = -1
+        for s in row.syms where tableau.kinds[Int(s)] == .external {
+            if tableau.basicRow[Int(s)] < 0 { x = max(x, s) } else { z = max(z, s) }
+        }
+        return (x, z)
+    }
+
+    /// `row` with the definitions above `limit` (by symbol id) replaced by their own rows, one
+    /// level deep (what they name stays as it is).
+    mutating func expandOneLevel(_ row: Row, above limit: Int32) -> Row {
+        var out = Row(constant: row.constant)
+        out.constantScale = row.constantScale
+        for k in 0..<row.count {
+            let t = row.syms[k]
+            if t > limit, isDefined(t) {
+                let def = tableau.rows[Int(tableau.basicRow[Int(t)])]
+                tableau.accumulate(&out, def, row.coefs[k])
+                out.addToConstant(row.coefs[k] * def.constant)
+                out.constantScale = max(out.constantScale, abs(row.coefs[k]) * def.constantScale)
+            } else {
+                out.add(t, row.coefs[k])
+            }
+        }
+        return out
+    }
+
+    /// Factored `insert`. A definition names only external symbols of lower id than its own
+    /// (basic or not), which keeps the definitions a DAG with a check of the row alone. So the
+    /// subject is the highest-id parametric external, accepted when every definition the row
+    /// names is below it; otherwise the definitions above it are opened one level and the test
+    /// repeats (a few levels: a chain's new position is defined by the previous one). Past
+    /// `maxOpenedLevels`, or when nothing external is left, the row is expanded fully and, with no
+    /// external in it, inserted as in the explicit tableau.
+    mutating func insertFactored(_ lazy: Row, tag: Tag) throws(SolverError) {
+        var row = definitionOrderBroken ? expand(lazy) : lazy
+        var levels = 0
+        while true {
+            let (x, z) = subjectCandidates(row)
+            if x >= 0, z < x {
+                row.solve(for: x)
+                if heldOutsideDefinitions(x) { substitute(x, by: expand(row), basicSlot: -1) }
+                _ = tableau.install(row, basic: x)
+                return
+            }
+            if z < 0 { break }
+            levels += 1
+            if levels > Self.maxOpenedLevels {
+                row = expand(row)
+                continue
+            }
+            row = expandOneLevel(row, above: x)
+        }
+        if row.constant < 0 { row.scale(by: -1) }
+        try insertExplicit(row, tag: tag)
+    }
+
+    /// How many levels of definitions `insertFactored` opens one by one before expanding fully.
+    static let maxOpenedLevels = 4
+
+    /// Whether a restricted row or an objective level holds `s` (they need its expansion).
+    mutating func heldOutsideDefinitions(_ s: Int32) -> Bool {
+        tableau.liveColumn(s)
+        if tableau.columnScratch.contains(where: { !isDefinitionRow($0) }) { return true }
+        for l in 0..<levels.count where levels.coefs[l][Int(s)] != 0 { return true }
+        return false
+    }
+
+    // MARK: diagnostics
+
+    /// Per basic external symbol, whether its expansion holds a symbol `keep` accepts with a
+    /// coefficient above `tolerance` (cancellations counted: two definitions moving together
+    /// can cancel). One pass over all definitions in topological order, carrying only the
+    /// accepted symbols. O(definitions × accepted symbols reached).
+    mutating func definitionsReaching(tolerance: Double, _ keep: (Int32) -> Bool) -> [Bool] {
+        let n = tableau.symbolCount
+        var result = [Bool](repeating: false, count: n)
+        var parts = [Row?](repeating: nil, count: n)
+        var all = Row()
+        for r in tableau.rows.indices where isDefinitionRow(Int32(r)) {
+            all.syms.append(tableau.rowBasic[r])
+            all.coefs.append(1)
+        }
+        factoredState.grow(to: n)
+        let m = factoredState.nextMark()
+        topologicalOrder(from: all, mark: m)
+        for node in factoredState.order {
+            let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
+            var part = Row()
+            for k in 0..<def.count {
+                let t = def.syms[k]
+                if isDefined(t) {
+                    if let sub = parts[Int(t)] { tableau.accumulate(&part, sub, def.coefs[k]) }
+                } else if keep(t) {
+                    part.add(t, def.coefs[k])
+                }
+            }
+            result[Int(node)] = part.coefs.contains { abs($0) > tolerance }
+            parts[Int(node)] = part.syms.isEmpty ? nil : part
+        }
+        return result
+    }
+}
