@@ -13,18 +13,22 @@ import LinearConstraints
 /// variables: `y7 = y6 + h6 + 8` stays three terms. The restricted rows and the objective are
 /// unchanged (parametric symbols only), so pivoting, the dual simplex, phase one and the
 /// certificates work as before. What changes:
-/// - a new constraint keeps the basic variables of its row unexpanded when one of its parametric
-///   variables can take it as a definition: one no definition holds yet (so no cycle can form);
-///   otherwise its row is expanded (`expand`) and added as in the explicit tableau;
+/// - a definition names only external symbols of lower id than its own, so the definitions form
+///   a DAG by a check of one row: a new constraint takes its highest-id free variable as subject
+///   when every definition it names is below it, after opening the definitions above it a few
+///   levels (`insertFactored`); otherwise its row is expanded (`expand`) and added as in the
+///   explicit tableau;
 /// - substituting an external symbol that becomes basic skips the definitions (they keep naming
 ///   it); a restricted symbol that becomes basic is substituted everywhere, definitions
 ///   included, so a definition never holds a basic restricted symbol;
 /// - a value is its definition evaluated (memoised until the next operation), and a pivot through
-///   a definition (removing a constraint) first expands that one row.
+///   a definition (removing a constraint) first expands the definitions holding the marker;
+/// - a required constraint's rounding tolerance, which reads its variables' values, is computed
+///   only when its row needs it (expanded rows: redundancy and phase one).
 /// A suggested value shifts the constants of the rows that hold the edit's error symbol, as
 /// before: a definition that reaches it through another definition moves with that one.
-/// Invariants: definitions form a DAG (checked by `checkInvariants`), hold no basic restricted
-/// symbol, and restricted rows and the objective hold parametric symbols only.
+/// Invariants (`checkInvariants`): the definitions form a DAG and hold no basic restricted
+/// symbol; restricted rows and the objective hold parametric symbols only.
 struct FactoredState {
     /// Per symbol: the value and scale of a basic external symbol, valid when `stamp == epoch`.
     var stamp: [UInt32] = []

@@ -25,8 +25,8 @@ import Testing
 
     /// The solver after adding every decodable constraint (refused ones are skipped), with an
     /// edit variable on x and a suggestion when the last code asks for one.
-    static func build(_ codes: [[Int]], variables n: Int, weighted: Bool) -> CassowarySolver {
-        var s = CassowarySolver(weighted: weighted)
+    static func build(_ codes: [[Int]], variables n: Int, weighted: Bool, factored: Bool = false) -> CassowarySolver {
+        var s = factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: weighted)
         s.debugChecks = true
         if let last = codes.last, last[10] > 1 {
             try? s.addEditVariable(Variable(0), priority: .defaultHigh)

@@ -20,10 +20,14 @@ struct ScriptRun {
     /// The state after every step, as bit patterns (for the determinism property).
     var trace: [[UInt64]] = []
 
-    init(weighted: Bool, variables: Int) {
-        solver = CassowarySolver(weighted: weighted)
+    /// True for the `cassowary-factored` engine (lexicographic).
+    let factored: Bool
+
+    init(weighted: Bool, variables: Int, factored: Bool = false) {
+        solver = factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: weighted)
         solver.debugChecks = true
         self.weighted = weighted
+        self.factored = factored
         self.variables = variables
     }
 
@@ -147,7 +151,7 @@ struct ScriptRun {
 
     /// A fresh solver given the final constraints (by id) and edit variables with their suggestions.
     func freshSolve() throws(SolverError) -> CassowarySolver {
-        var fresh = CassowarySolver(weighted: weighted)
+        var fresh = factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: weighted)
         fresh.debugChecks = true
         for (id, c) in present.sorted(by: { $0.id < $1.id }) { try fresh.add(c, id: id) }
         for e in edits {

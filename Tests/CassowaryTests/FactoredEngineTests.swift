@@ -1,0 +1,154 @@
+import Cassowary
+import LinearConstraints
+import PropertyBased
+import Testing
+
+/// The `cassowary-factored` engine (definitions in terms of each other): the algebraic properties
+/// the explicit engine is held to, its agreement with the explicit engine on random scripts, and
+/// the structure it exists for (a long chain stays as many terms as constraints).
+@Suite struct FactoredEngineTests {
+    static let count = 300
+
+    func runScript(_ codes: [[Int]], variables: Int) -> (ScriptRun, [Operation]) {
+        let operations = OperationScript.decode(codes, variables: variables)
+        var run = ScriptRun(weighted: false, variables: variables, factored: true)
+        run.run(operations)
+        return (run, operations)
+    }
+
+    func report(_ what: String, _ operations: [Operation]) {
+        Issue.record("\(what)\nreplay with `strut solve-system FILE --strategy cassowary-factored`:\n\(OperationScript.systemText(operations, name: "factored-property-failure"))")
+    }
+
+    /// Required constraints hold after every step, refusals roll back bit for bit, conflicts are
+    /// minimal, and the deep checks (a DAG of definitions among them) pass after every operation.
+    @Test func everyStepKeepsRequiredConstraintsAndRollsBackRefusals() async {
+        await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
+            let (run, operations) = runScript(codes, variables: n)
+            if !run.problems.isEmpty { report(run.problems.joined(separator: "\n"), operations) }
+        }
+    }
+
+    /// Removing any constraint and adding it back gives the objective of never removing it
+    /// (removals pivot through definitions).
+    @Test func removingAndReAddingAConstraintKeepsTheObjective() async {
+        await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
+            let (run, operations) = runScript(codes, variables: n)
+            let objective = run.solver.objective()
+            for (id, c) in run.present {
+                var copy = run.solver
+                do throws(SolverError) {
+                    try copy.remove(id)
+                    try copy.add(c, id: id)
+                    try copy.checkInvariants()
+                } catch {
+                    report("removing and re-adding \(id) failed: \(error)", operations)
+                    return
+                }
+                if !sameObjective(copy.objective(), objective, weighted: false) {
+                    report("after removing and re-adding \(id): \(copy.objective()) instead of \(objective)", operations)
+                    return
+                }
+            }
+        }
+    }
+
+    /// The factored engine ends at the explicit engine's objective after the same operations, and
+    /// at a fresh solve's.
+    @Test func agreesWithTheExplicitEngineAndAFreshSolve() async {
+        await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
+            let (run, operations) = runScript(codes, variables: n)
+            var explicit = ScriptRun(weighted: false, variables: n)
+            explicit.run(operations)
+            if !sameObjective(run.solver.objective(), explicit.solver.objective(), weighted: false) {
+                report("factored \(run.solver.objective()) but explicit \(explicit.solver.objective())", operations)
+            }
+            do throws(SolverError) {
+                let fresh = try run.freshSolve()
+                if !sameObjective(fresh.objective(), run.solver.objective(), weighted: false) {
+                    report("incremental \(run.solver.objective()) but fresh \(fresh.objective())", operations)
+                }
+            } catch {
+                report("a fresh solve of the final set failed: \(error)", operations)
+            }
+        }
+    }
+
+    /// The same operations give bit-identical values and objectives after every step.
+    @Test func twoRunsGiveBitIdenticalValues() async {
+        await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
+            let (first, operations) = runScript(codes, variables: n)
+            let (second, _) = runScript(codes, variables: n)
+            if first.trace != second.trace { report("two runs differ", operations) }
+        }
+    }
+
+    /// Ambiguity read through the definitions (cancellations counted) equals the explicit
+    /// engine's answer on the same system.
+    @Test func ambiguityAgreesWithTheExplicitEngine() async {
+        await propertyCheck(count: 2000, input: Gen.int(in: 2...6), ImpliedEqualityTests.constraints) { n, codes in
+            let factored = ImpliedEqualityTests.build(codes, variables: n, weighted: false, factored: true)
+            let explicit = ImpliedEqualityTests.build(codes, variables: n, weighted: false)
+            let all = (0...n).map { Variable($0) }
+            #expect(factored.ambiguousVariables(all) == explicit.ambiguousVariables(all),
+                "n=\(n) \(codes.map { "\(ImpliedEqualityTests.decode($0, variables: n))" })")
+        }
+    }
+
+    /// A chain of 3 000 positions `x[i+1] == x[i] + w[i] + 8` with `w[i] >= 10` and a soft width
+    /// per link: every position is right, and the tableau holds a few terms per constraint (the
+    /// explicit tableau holds one per earlier link in every position's row), built forwards and
+    /// backwards; removing links from the middle and adding them back changes nothing.
+    @Test(arguments: [false, true])
+    func aLongChainStaysLinear(reversed: Bool) throws {
+        let n = 3000
+        var s = CassowarySolver(factored: true)
+        func x(_ i: Int) -> Variable { Variable(2 * i) }
+        func w(_ i: Int) -> Variable { Variable(2 * i + 1) }
+        var constraints: [(ConstraintID, Constraint)] = []
+        constraints.append((ConstraintID(0), Constraint(LinearExpression(terms: [.init(x(0), 1)], constant: -5), .equal)))
+        for i in 0..<n {
+            let link = LinearExpression(terms: [.init(x(i + 1), 1), .init(x(i), -1), .init(w(i), -1)], constant: -8)
+            constraints.append((ConstraintID(1 + 3 * i), Constraint(link, .equal)))
+            constraints.append((ConstraintID(2 + 3 * i), Constraint(LinearExpression(terms: [.init(w(i), 1)], constant: -10), .greaterThanOrEqual)))
+            let preferred = LinearExpression(terms: [.init(w(i), 1)], constant: -Double(20 + i % 7))
+            constraints.append((ConstraintID(3 + 3 * i), Constraint(preferred, .equal, priority: .defaultLow)))
+        }
+        for (id, c) in reversed ? constraints.reversed() : constraints { try s.add(c, id: id) }
+        func check() {
+            var expected = 5.0
+            for i in 0..<n {
+                #expect(s.value(of: x(i)) == expected, "x\(i)")
+                expected += Double(20 + i % 7) + 8
+            }
+            #expect(s.value(of: x(n)) == expected)
+        }
+        check()
+        #expect(s.counters.cells < 8 * s.counters.constraints, "cells \(s.counters.cells) for \(s.counters.constraints) constraints")
+        for i in stride(from: 1000, to: 1010, by: 1) {
+            let id = ConstraintID(1 + 3 * i)
+            let c = constraints[1 + 3 * i].1
+            try s.remove(id)
+            try s.add(c, id: id)
+        }
+        check()
+        try s.checkInvariants()
+    }
+
+    /// A suggested value moves every definition that depends on it, through other definitions.
+    @Test func aSuggestionMovesTheWholeChain() throws {
+        var s = CassowarySolver(factored: true)
+        s.debugChecks = true
+        let root = Variable(0)
+        try s.addEditVariable(root, priority: .init(999))
+        try s.suggestValue(100, for: root)
+        for i in 1...50 {
+            let link = LinearExpression(terms: [.init(Variable(i), 1), .init(Variable(i - 1), -1)], constant: -10)
+            try s.add(Constraint(link, .equal), id: ConstraintID(i))
+        }
+        #expect(s.value(of: Variable(50)) == 600)
+        try s.suggestValue(-40, for: root)
+        #expect(s.value(of: Variable(50)) == 460)
+        #expect(s.value(of: Variable(25)) == 210)
+    }
+}
