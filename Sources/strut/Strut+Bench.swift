@@ -84,7 +84,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var work: BenchWorkOptions
 
-    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-rebuild; cassowary with --suite scale).")
+    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-factored,cassowary-rebuild; cassowary,cassowary-factored with --suite scale).")
     var strategies: String?
 
     @Option(help: "Run only shard i of n, i counted from 0 (--shard 0/2 and 1/2 run the two halves); merge the shards' results with strut merge. A shard that ran all of its units exits 0.")
@@ -213,7 +213,7 @@ struct BenchCommand: ParsableCommand {
         return plan
     }
 
-    static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-rebuild"
+    static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-factored,cassowary-rebuild"
 
     func usage(_ message: String) -> ExitCode {
         FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))

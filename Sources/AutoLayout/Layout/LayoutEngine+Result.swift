@@ -12,7 +12,7 @@ extension LayoutEngine {
             frames: tree.views.indices.map { LayoutResult.ViewFrame(view: tree.views[$0].id, frame: snapped[$0]) },
             windowFrames: window, conflicts: conflictReports(s), ambiguous: diagnosesInLayoutPass ? ambiguity(s) : nil,
             objective: solver.objective(), counters: solver.counters, passes: passes, settled: settled,
-            unmetEdits: unmetEdits(s), rejected: rejectedTexts(s))
+            unmetEdits: unmetEdits(s), rejected: rejectedTexts(s), suggestedInsets: suggestedInsets)
     }
 
     /// The conflicts behind the currently broken constraints, in id order (with `sets`, other

@@ -30,6 +30,10 @@ public struct LayoutResult: Hashable, Sendable {
     /// Constraints the solver refused for another reason than a conflict (non-finite numbers),
     /// with the error text.
     public var rejected: [String]
+    /// The guide insets suggested in the last pass, in the lowering's order. They are read off
+    /// the layout's own frames, so two optima of an ambiguous layout can be solved against
+    /// different insets (and their objectives are then not comparable).
+    public var suggestedInsets: [Double] = []
 
     /// One view's frame.
     public struct ViewFrame: Hashable, Sendable {

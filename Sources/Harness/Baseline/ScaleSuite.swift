@@ -11,8 +11,8 @@ import Generator
 /// - A per-run time limit of `unitTimeLimit` seconds: a unit past it is cut off between two
 ///   solver operations and reported (`CUT OFF`), and larger sizes of that family under that
 ///   strategy are not started; a slow strategy costs about one limit per family, not hours.
-/// - Strategy `cassowary` unless `--strategies` says otherwise (add
-///   `external:scripts/kiwi-adapter` to run Kiwi beside it on the same cases).
+/// - Strategies `cassowary` and `cassowary-factored` side by side unless `--strategies` says
+///   otherwise (add `external:scripts/kiwi-adapter` to run Kiwi beside them on the same cases).
 public enum ScaleSuite {
     public static let sizes = [120, 240, 480, 960]
 
@@ -25,6 +25,6 @@ public enum ScaleSuite {
     ]
 
     public static let devices = "iphone-16-pro,iphone-16-pro:landscape"
-    public static let strategies = "cassowary"
+    public static let strategies = "cassowary,cassowary-factored"
     public static let unitTimeLimit = 30.0
 }
