@@ -4,8 +4,8 @@ import Generator
 import LinearConstraints
 
 // The four peer workloads of docs/peers.md (flat, hug, grid, chain) at 100, 1 000 and 10 000
-// views, solved by the `cassowary` strategy. Each size has these benchmarks, named
-// `<kind>-<views>-<operation>`:
+// views, solved by the `cassowary` strategy and, beside it, by `cassowary-factored` (names
+// prefixed `factored-`). Each size has these benchmarks, named `<kind>-<views>-<operation>`:
 //
 // - build:       a fresh solver; the root's width and height as edit variables with the portrait
 //                size suggested, then every constraint in view order, then one read, which
@@ -40,6 +40,15 @@ func sizes(_ kind: PeerWorkload.Kind) -> [Int] {
     case .grid: [100, 1_000]
     case .chain: [100]
     }
+}
+
+/// The engines measured: the explicit tableau (`cassowary`) and `cassowary-factored`.
+enum Engine: CaseIterable {
+    case explicit, factored
+
+    var prefix: String { self == .factored ? "factored-" : "" }
+
+    func make() -> CassowarySolver { self == .factored ? CassowarySolver(factored: true) : CassowarySolver() }
 }
 
 /// The operations timed per workload and size.
@@ -89,8 +98,8 @@ func configuration(_ operation: Operation, views: Int, cpu: Bool) -> Benchmark.C
 }
 
 /// Makes sure `state` holds the built workload, in `orientation`.
-func prepare(_ workload: PeerWorkload, _ state: SolverState, _ orientation: PeerWorkload.Orientation) throws {
-    var solver = state.solver ?? CassowarySolver()
+func prepare(_ workload: PeerWorkload, _ engine: Engine, _ state: SolverState, _ orientation: PeerWorkload.Orientation) throws {
+    var solver = state.solver ?? engine.make()
     let built = state.solver != nil
     state.solver = nil  // unique, so the rotation below does not copy the tableau
     if !built { try workload.build(into: &solver, size: workload.rootSize(.portrait)) }
@@ -100,21 +109,21 @@ func prepare(_ workload: PeerWorkload, _ state: SolverState, _ orientation: Peer
 }
 
 /// Registers the benchmarks of one workload size.
-func register(_ workload: PeerWorkload) {
+func register(_ workload: PeerWorkload, _ engine: Engine) {
     let state = SolverState()
     let runs = Operation.allCases.map { ($0, false) } + [(.build, true), (.rotation, true)]
     for (operation, cpu) in runs {
-        let name = "\(workload.kind)-\(workload.views)-\(operation.rawValue)" + (cpu ? "-cpu" : "")
+        let name = engine.prefix + "\(workload.kind)-\(workload.views)-\(operation.rawValue)" + (cpu ? "-cpu" : "")
         let start: PeerWorkload.Orientation = operation == .drag ? .landscape : .portrait
         var config = configuration(operation, views: workload.views, cpu: cpu)
         if operation != .build {
-            config.setup = { try prepare(workload, state, start) }
+            config.setup = { try prepare(workload, engine, state, start) }
             if cpu { config.teardown = { state.solver = nil } }
         }
         Benchmark(name, configuration: config) { benchmark in
             for _ in benchmark.scaledIterations {
                 do {
-                    try run(operation, workload, state)
+                    try run(operation, workload, engine, state)
                 } catch {
                     benchmark.error("\(name): \(error)")
                 }
@@ -124,11 +133,11 @@ func register(_ workload: PeerWorkload) {
 }
 
 /// One iteration of `operation`.
-func run(_ operation: Operation, _ workload: PeerWorkload, _ state: SolverState) throws(SolverError) {
+func run(_ operation: Operation, _ workload: PeerWorkload, _ engine: Engine, _ state: SolverState) throws(SolverError) {
     state.iteration += 1
     let odd = state.iteration % 2 == 1
     if operation == .build {
-        var solver = CassowarySolver()
+        var solver = engine.make()
         blackHole(try workload.build(into: &solver, size: workload.rootSize(.portrait)))
         return
     }
@@ -148,12 +157,14 @@ func run(_ operation: Operation, _ workload: PeerWorkload, _ state: SolverState)
 }
 
 let benchmarks: @Sendable () -> Void = {
-    for kind in PeerWorkload.Kind.allCases {
-        for views in sizes(kind) {
-            do {
-                register(try PeerWorkload(kind: kind, views: views))
-            } catch {
-                print("skipping \(kind) \(views): \(error)")
+    for engine in Engine.allCases {
+        for kind in PeerWorkload.Kind.allCases {
+            for views in sizes(kind) {
+                do {
+                    register(try PeerWorkload(kind: kind, views: views), engine)
+                } catch {
+                    print("skipping \(kind) \(views): \(error)")
+                }
             }
         }
     }
