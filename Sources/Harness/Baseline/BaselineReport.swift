@@ -98,7 +98,7 @@ public enum BaselineReport {
             out += "WARNING: the machine or toolchain differs from the baseline's (\(c.machineDifferences.joined(separator: "; "))); "
             out += "timings may differ for that reason alone\n"
         }
-        if !c.bytesComparable { out += "WARNING: build configuration or allocator differ: allocated and freed bytes are not comparable and were not compared\n" }
+        if let why = c.bytesNotComparedBecause { out += "WARNING: \(why): allocated and freed bytes are not comparable and were not compared\n" }
         if c.isStale {
             out += "STALE BASELINE: same configuration, but \(c.baselineOnlyItems) work items are only in the baseline and \(c.currentOnlyItems) only in this run "
             out += "(cases renamed, added or removed since it was saved); those were not compared: save a new baseline with --save-baseline\n"

@@ -109,6 +109,26 @@ import Testing
         #expect(BaselineReport.text(mixed, file: "b.json").contains("measured under the instruction meter"))
     }
 
+    /// Bytes measured under the meter are single samples inside valgrind: they move between runs
+    /// of one build, so a metered comparison does not judge them (and says so); unmetered runs
+    /// still do.
+    @Test func underTheMeterBytesAreNotCompared() {
+        let base = Self.metered()
+        var moved = base
+        for k in moved.items.indices { moved.items[k].outcome.allocatedBytes *= 2 }
+        let c = BaselineComparison(baseline: base, current: moved)
+        #expect(!c.bytesComparable)
+        #expect(!c.hasRegression)
+        #expect(c.groups.allSatisfy { $0.verdict == .unchanged })
+        #expect(BaselineReport.text(c, file: "b.json").contains("both runs were measured under the instruction meter (single samples inside valgrind): allocated and freed bytes are not comparable"))
+        let plain = F.baseline()
+        var plainMoved = plain
+        for k in plainMoved.items.indices { plainMoved.items[k].outcome.allocatedBytes *= 2 }
+        let unmetered = BaselineComparison(baseline: plain, current: plainMoved)
+        #expect(unmetered.bytesComparable)
+        #expect(unmetered.hasRegression)
+    }
+
     @Test func theReportNamesTheRegressedGroups() {
         let c = BaselineComparison(baseline: Self.metered(), current: Self.metered(scale: { $0.family == "long-chain" ? 1.05 : 1 }))
         let text = BaselineReport.text(c, file: "b.json")
