@@ -19,30 +19,11 @@ public struct Strategy: Sendable {
 
     /// Every strategy, in the order help texts list them.
     public static let all: [Strategy] = [
-        Strategy(
-            name: "cassowary",
-            summary: "incremental simplex, exact lexicographic priorities (UIKit)",
-            make: { debugChecks in
-                var solver = CassowarySolver()
-                solver.debugChecks = debugChecks
-                return solver
-            }),
-        Strategy(
-            name: "cassowary-weighted",
-            summary: "the same engine, Kiwi-style weights 10^(6p/1000)",
-            make: { debugChecks in
-                var solver = CassowarySolver(weighted: true)
-                solver.debugChecks = debugChecks
-                return solver
-            }),
-        Strategy(
-            name: "cassowary-factored",
-            summary: "the same engine, frame variables' rows kept in terms of each other (grows linearly on chains)",
-            make: { debugChecks in
-                var solver = CassowarySolver(factored: true)
-                solver.debugChecks = debugChecks
-                return solver
-            }),
+        cassowary("cassowary", "incremental simplex, exact lexicographic priorities (UIKit)") { CassowarySolver() },
+        cassowary("cassowary-weighted", "the same engine, Kiwi-style weights 10^(6p/1000)") { CassowarySolver(weighted: true) },
+        cassowary("cassowary-factored", "the same engine, frame variables' rows kept in terms of each other (grows linearly on chains)") {
+            CassowarySolver(factored: true)
+        },
         Strategy(
             name: "cassowary-rebuild",
             summary: "the same engine rebuilt from scratch per suggestion (what incrementality buys)",
@@ -56,6 +37,15 @@ public struct Strategy: Sendable {
             summary: "exact rational oracle, slow, small systems only",
             make: { _ in ExactSolver() }),
     ] + PlantedStrategies.registered.map { p in Strategy(name: p.name, summary: p.summary, make: { _ in p.make() }) }
+
+    /// A strategy of the Cassowary engine: `make` gives a fresh solver, deep checks as asked.
+    static func cassowary(_ name: String, _ summary: String, _ make: @escaping @Sendable () -> CassowarySolver) -> Strategy {
+        Strategy(name: name, summary: summary, make: { debugChecks in
+            var solver = make()
+            solver.debugChecks = debugChecks
+            return solver
+        })
+    }
 
     /// The strategy called `name`, or nil. `external:COMMAND` is an outside solver behind an
     /// adapter (`Strategy.external`), named in results by the whole text.
