@@ -12,7 +12,9 @@ import LinearConstraints
 /// - relative tolerances, and no trap or "unbounded" for any input: a typed error instead;
 /// - deterministic choices only (Bland's rule by symbol id, arrays instead of hashed iteration).
 ///
-/// Every public operation keeps the tableau primal feasible and optimal, so reads are O(1).
+/// Every public operation keeps the tableau primal feasible and optimal, so reads are O(1)
+/// (`cassowary-factored`: the first read after an operation evaluates the definitions it needs,
+/// memoised until the next operation; `Solver+Factored.swift`).
 struct CassowaryCore {
     /// True for the Kiwi-style weighted strategy.
     public let weighted: Bool

@@ -27,6 +27,7 @@ extension CassowaryCore {
     mutating func rollback() {
         guard let j = journal else { return }
         journal = nil
+        factoredState.invalidate()
         tableau.rollback()
         for w in j.objectiveWrites.reversed() { levels.coefs[w.level][Int(w.symbol)] = w.old }
         levels.constants = j.objectiveConstants
