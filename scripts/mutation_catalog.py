@@ -56,7 +56,7 @@ MUTANTS = [
     ("objective-constant-sign", C + "Solver+Simplex.swift",
      "levels.constants[l] = snap(levels.constants[l], c * row.constant)",
      "levels.constants[l] = snap(levels.constants[l], -c * row.constant)",
-     "objective constant updated with the wrong sign"),
+     "equivalent: the levels' constants are written and journaled but read by nothing (the objective is measured from the values)"),
     ("dual-tolerance-huge", C + "Solver+Simplex.swift",
      "var suggestionTolerance: Double { max(1, suggestMagnitude) * 1e-9 }",
      "var suggestionTolerance: Double { max(1, suggestMagnitude) * 1e-1 }",
