@@ -117,7 +117,7 @@ MUTANTS = [
     ("live-column-except-ignored", C + "Tableau.swift",
      "            if r != except { columnScratch.append(r) }",
      "            columnScratch.append(r)",
-     "a pivot substitutes the entering row into itself"),
+     "equivalent: the entering symbol's own row was solved for it, so the column walk skips it anyway (except only saves the lookup)"),
     ("hub-order-first", C + "Tableau.swift",
      "func order(_ s: Int32) -> Int64 { (hubs[Int(s)] ? Int64(1) << 32 : 0) | Int64(s) }",
      "func order(_ s: Int32) -> Int64 { Int64(s) }",
