@@ -54,7 +54,7 @@ struct CassowaryCore {
     var suggestMagnitude: Double = 1
     /// The tolerance of the constraint being added (`tolerance(for:)`), for phase one.
     var addTolerance: Double = 1e-9
-    /// Factored: the required constraint whose `addTolerance` is still to be computed.
+    /// The required constraint being added whose `addTolerance` is still to be computed.
     var pendingTolerance: LinearExpression?
     var pivots = 0
     /// Constraints changed since the last optimisation: reads optimise first (`optimizeIfNeeded`).
@@ -99,10 +99,7 @@ struct CassowaryCore {
     // MARK: reads
 
     mutating func value(of variable: Variable) -> Double {
-        let i = Int(variable.index)
-        guard i < variableSymbol.count else { return 0 }
-        let s = variableSymbol[i]
-        guard s >= 0 else { return 0 }
+        guard let s = symbolOf(variable) else { return 0 }
         if factored { return evaluated(s).value }
         let r = tableau.basicRow[Int(s)]
         return r >= 0 ? tableau.rows[Int(r)].constant : 0

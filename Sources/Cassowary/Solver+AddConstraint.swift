@@ -18,10 +18,10 @@ extension CassowaryCore {
         let savedMagnitude = magnitude
         magnitude = max(magnitude, mag)
         let required = record.constraint.priority.isRequired
-        // Factored: the tolerance reads the values of the constraint's variables, an evaluation
-        // through their definitions, so it is computed only if the row needs it (`insertExplicit`).
-        pendingTolerance = required && factored ? record.constraint.expression : nil
-        if required, !factored { addTolerance = tolerance(for: record.constraint.expression) }
+        // The tolerance reads the values of the constraint's variables (under factored, an
+        // evaluation through their definitions), so it is computed only when the row needs it
+        // (`insertExplicit`; nothing moves a value before that).
+        pendingTolerance = required ? record.constraint.expression : nil
         if required { beginJournal() }
         let (row, tag) = makeRow(record, owner: slot)
         record.tag = tag

@@ -30,10 +30,9 @@ extension CassowaryCore {
 
     /// The scale of a variable's value (`Row.constantScale` of its row; 0 while it is parametric).
     mutating func constantScale(of variable: Variable) -> Double {
-        let i = Int(variable.index)
-        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return 0 }
-        if factored { return evaluated(variableSymbol[i]).scale }
-        let r = tableau.basicRow[Int(variableSymbol[i])]
+        guard let s = symbolOf(variable) else { return 0 }
+        if factored { return evaluated(s).scale }
+        let r = tableau.basicRow[Int(s)]
         return r >= 0 ? tableau.rows[Int(r)].constantScale : 0
     }
 
