@@ -45,6 +45,9 @@ struct CassowaryCore {
     /// External symbol per variable index, -1 when the variable was never mentioned.
     var variableSymbol: [Int32] = []
     var infeasibleRows: [Int32] = []
+    /// Scratch of the primal simplex's long step (`longStepRow`), kept to avoid allocating.
+    var breakpoints: [Breakpoint] = []
+    var passedBreakpoints: [Breakpoint] = []
     var journal: Journal?
     /// Symbols of the last failed phase one (or all-dummy row): where a conflict explanation starts.
     var conflictCandidates: [Int32] = []

@@ -152,26 +152,134 @@ extension CassowaryCore {
     mutating func expand(_ row: Row) -> Row {
         guard factored, row.syms.contains(where: { isDefined($0) }) else { return row }
         factoredState.grow(to: tableau.symbolCount)
+        if !definitionOrderBroken, let out = expandByDescendingID(row) { return out }
+        return expandInTopologicalOrder(row)
+    }
+
+    /// `expand` while every definition names only lower ids: the definitions are opened from the
+    /// highest id down (a max-heap), so each one is opened after every definition that names it,
+    /// and one whose multiplier cancelled is never opened. A restricted row between two frame
+    /// variables of one cell (`cell.bottom >= subtitle.bottom`) cancels where their chains meet,
+    /// at the cell's top, instead of opening every earlier cell (table-cells of 960 views: a full
+    /// expansion per cell, N^2 in all). Nil (and the caller expands in topological order) when a
+    /// definition names a higher id. O(opened definitions × log).
+    mutating func expandByDescendingID(_ row: Row) -> Row? {
+        let m = factoredState.nextMark()
+        var out = Row(constant: row.constant)
+        out.constantScale = row.constantScale
+        factoredState.touched.removeAll(keepingCapacity: true)
+        factoredState.order.removeAll(keepingCapacity: true)
+        for k in 0..<row.count {
+            let t = row.syms[k]
+            if isDefined(t) {
+                accumulateDefinition(t, row.coefs[k], m)
+            } else {
+                emit(t, row.coefs[k], m)
+            }
+        }
+        while let node = popHighest() {
+            let c = factoredState.coef[Int(node)]
+            guard c != 0 else { continue }
+            let r = Int(tableau.basicRow[Int(node)])
+            out.addToConstant(c * tableau.rows[r].constant)
+            out.constantScale = max(out.constantScale, abs(c) * tableau.rows[r].constantScale)
+            let count = tableau.rows[r].syms.count
+            for k in 0..<count {
+                let t = tableau.rows[r].syms[k]
+                let a = tableau.rows[r].coefs[k]
+                if isDefined(t) {
+                    guard t < node else { return nil }
+                    accumulateDefinition(t, c * a, m)
+                } else {
+                    emit(t, c * a, m)
+                }
+            }
+        }
+        return collectExpansion(out)
+    }
+
+    /// Adds `c` to definition `t`'s multiplier in the expansion marked `m`, queueing `t` on first sight.
+    @inline(__always)
+    mutating func accumulateDefinition(_ t: Int32, _ c: Double, _ m: UInt32) {
+        if factoredState.mark[Int(t)] != m {
+            factoredState.mark[Int(t)] = m
+            factoredState.coef[Int(t)] = c
+            pushHighest(t)
+        } else {
+            factoredState.coef[Int(t)] = snap(factoredState.coef[Int(t)], c)
+        }
+    }
+
+    /// Adds `c` to parametric symbol `t`'s coefficient in the expansion marked `m`.
+    @inline(__always)
+    mutating func emit(_ t: Int32, _ c: Double, _ m: UInt32) {
+        if factoredState.outMark[Int(t)] != m {
+            factoredState.outMark[Int(t)] = m
+            factoredState.outCoef[Int(t)] = c
+            factoredState.touched.append(t)
+        } else {
+            factoredState.outCoef[Int(t)] = snap(factoredState.outCoef[Int(t)], c)
+        }
+    }
+
+    /// The expansion's parametric terms (`touched`, `outCoef`) appended to `out` in symbol order.
+    mutating func collectExpansion(_ out: Row) -> Row {
+        var out = out
+        sortInPlace(&factoredState.touched)
+        for t in factoredState.touched where factoredState.outCoef[Int(t)] != 0 {
+            out.syms.append(t)
+            out.coefs.append(factoredState.outCoef[Int(t)])
+        }
+        return out
+    }
+
+    /// Max-heap of symbol ids in `factoredState.order`.
+    mutating func pushHighest(_ s: Int32) {
+        factoredState.order.append(s)
+        factoredState.order.withUnsafeMutableBufferPointer { h in
+            var i = h.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                if h[parent] >= h[i] { return }
+                h.swapAt(parent, i)
+                i = parent
+            }
+        }
+    }
+
+    mutating func popHighest() -> Int32? {
+        guard let top = factoredState.order.first else { return nil }
+        let last = factoredState.order.removeLast()
+        guard !factoredState.order.isEmpty else { return top }
+        factoredState.order.withUnsafeMutableBufferPointer { h in
+            h[0] = last
+            var i = 0
+            while true {
+                var m = i
+                let left = 2 * i + 1, right = left + 1
+                if left < h.count, h[left] > h[m] { m = left }
+                if right < h.count, h[right] > h[m] { m = right }
+                if m == i { return }
+                h.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+
+    /// `expand` through a topological order of every reachable definition (any DAG).
+    mutating func expandInTopologicalOrder(_ row: Row) -> Row {
         let m = factoredState.nextMark()
         topologicalOrder(from: row, mark: m)
         var out = Row(constant: row.constant)
         out.constantScale = row.constantScale
         factoredState.touched.removeAll(keepingCapacity: true)
-        func emit(_ t: Int32, _ c: Double, _ state: inout FactoredState) {
-            if state.outMark[Int(t)] != m {
-                state.outMark[Int(t)] = m
-                state.outCoef[Int(t)] = c
-                state.touched.append(t)
-            } else {
-                state.outCoef[Int(t)] = snap(state.outCoef[Int(t)], c)
-            }
-        }
         for k in 0..<row.count {
             let t = row.syms[k]
             if isDefined(t) {
                 factoredState.coef[Int(t)] = snap(factoredState.coef[Int(t)], row.coefs[k])
             } else {
-                emit(t, row.coefs[k], &factoredState)
+                emit(t, row.coefs[k], m)
             }
         }
         for i in factoredState.order.indices.reversed() {
@@ -186,16 +294,11 @@ extension CassowaryCore {
                 if isDefined(t) {
                     factoredState.coef[Int(t)] = snap(factoredState.coef[Int(t)], c * def.coefs[k])
                 } else {
-                    emit(t, c * def.coefs[k], &factoredState)
+                    emit(t, c * def.coefs[k], m)
                 }
             }
         }
-        sortInPlace(&factoredState.touched)
-        for t in factoredState.touched where factoredState.outCoef[Int(t)] != 0 {
-            out.syms.append(t)
-            out.coefs.append(factoredState.outCoef[Int(t)])
-        }
-        return out
+        return collectExpansion(out)
     }
 
     /// Fills `factoredState.order` with the definitions reachable from `row` in post-order (a

@@ -137,7 +137,9 @@ extension CassowaryCore {
                 noiseSkips += 1
                 continue
             }
-            pivot(entering: e, row: r)
+            let last = longStepRow(for: e, level: l, first: r)
+            pivot(entering: e, row: last)
+            if !passedBreakpoints.isEmpty { settlePassedBreakpoints() }
             guard let stop else { continue }
             sinceAsked += 1
             if sinceAsked == 64 {
