@@ -31,6 +31,10 @@ extension CassowaryCore {
     /// the step ends when it cannot go further.
     mutating func longStepRow(for e: Int32, level l: Int, first: Int32) -> Int32 {
         passedBreakpoints.removeAll(keepingCapacity: true)
+        // The usual case, read from the first row alone: it cannot be passed.
+        let c0 = tableau.rows[Int(first)].coefficient(of: e)
+        let (p0, change0) = partner(of: first, entering: e, coefficient: c0, level: l)
+        guard p0 >= 0, levels.coefs[l][Int(e)] + change0 < 0 else { return first }
         breakpoints.removeAll(keepingCapacity: true)
         for r in tableau.columnScratch {
             let b = tableau.rowBasic[Int(r)]
