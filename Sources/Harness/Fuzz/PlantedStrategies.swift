@@ -13,6 +13,8 @@ import Synchronization
 /// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
 /// - `planted-memory` allocates and touches memory without bound inside `add`;
+/// - `planted-shared` stops being a value: from then on its copies share one engine, so a change
+///   to one shows in the others (what copy-on-write dropped from `add` would do);
 /// - `planted-killed-once` is killed with SIGKILL, as an operator or another process's OOM
 ///   killer would, the first time only (it creates the file `STRUT_PLANTED_KILL_FILE` names and
 ///   is not killed while that file exists): a death that does not reproduce.
@@ -32,6 +34,7 @@ public enum PlantedStrategies {
         ("planted-nondeterministic", "TESTS ONLY: cassowary whose values differ between instances after a constant of 7777",
          { PlantedSolver(fault: .nondeterministic) }),
         ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
+        ("planted-shared", "TESTS ONLY: cassowary whose copies share one engine after a constant of 7777", { PlantedSolver(fault: .shared) }),
         ("planted-killed-once", "TESTS ONLY: cassowary killed by SIGKILL once (STRUT_PLANTED_KILL_FILE) on a constant of 7777",
          { PlantedSolver(fault: .killedOnce) }),
     ]
@@ -51,8 +54,18 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce }
-    var inner = CassowarySolver()
+    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce, shared }
+    /// The engine every copy uses once `planted-shared` triggered (a reference: copies share it).
+    final class Shared: @unchecked Sendable {
+        var solver: CassowarySolver
+        init(_ solver: CassowarySolver) { self.solver = solver }
+    }
+    var _inner = CassowarySolver()
+    var shared: Shared?
+    var inner: CassowarySolver {
+        get { shared?.solver ?? _inner }
+        set { if let shared { shared.solver = newValue } else { _inner = newValue } }
+    }
     let fault: Fault
     let instance: Int
     /// True once a marked constraint was added.
@@ -73,6 +86,7 @@ struct PlantedSolver: ConstraintSolver {
             case .hang: while true { usleep(10_000) }
             case .memory: Self.exhaustMemory()
             case .killedOnce: Self.killOnce()
+            case .shared: if shared == nil { shared = Shared(_inner) }
             case .wrong, .nondeterministic: break
             }
         }

@@ -2,7 +2,8 @@ import LinearConstraints
 
 /// One run of a system file's steps on one solver with the state checks that need to look
 /// between steps: the required constraints present hold after every step, a rejected step
-/// changes no value and no level of the objective, no step ends in an error outcome, the
+/// changes no value and no level of the objective, a copy of the solver taken before a step does
+/// not change with it (built-in solvers are values), no step ends in an error outcome, the
 /// solver's own invariant checks pass, and an outside solver's adapter stays alive.
 ///
 /// Cost per step: O(variables + levels) for the snapshot around a state-changing step, plus
@@ -37,6 +38,8 @@ struct SystemProbe<S: ConstraintSolver> {
             let changes: Bool
             if case .check = step { changes = false } else { changes = true }
             let before = changes ? state() : nil
+            // A copy taken before the step must not see it (the solvers are values).
+            let copy = changes && !(run.solver is ExternalSolver) ? run.solver : nil
             let outcome = run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
             if let failure = (run.solver as? ExternalSolver)?.failure {
@@ -47,6 +50,9 @@ struct SystemProbe<S: ConstraintSolver> {
             track(step, outcome)
             if case .error(let message) = outcome { note("error-outcome", step, "step \(k): \(message)") }
             if let before, outcome != .ok { compare(before, state(), step, k, outcome) }
+            if let before, let copy, !Self.same(state(of: copy, variables: before.values.count), before) {
+                note("copy-independent", step, "step \(k) (\(outcome.name)) also changed a copy of the solver taken before it")
+            }
             checkRequired(step, k)
             if k % solverCheckEvery == 0 || k == steps.count - 1 { checkSolver(step, k) }
         }
@@ -66,8 +72,16 @@ struct SystemProbe<S: ConstraintSolver> {
     }
 
     /// Values of every variable known now, and the objective.
-    func state() -> (values: [Double], objective: [LevelError]) {
-        (run.variableNames.indices.map { run.solver.value(of: Variable(Int32($0))) }, run.solver.objective())
+    func state() -> (values: [Double], objective: [LevelError]) { state(of: run.solver, variables: run.variableNames.count) }
+
+    /// Whether two states are bit for bit the same (a NaN equals itself).
+    static func same(_ a: (values: [Double], objective: [LevelError]), _ b: (values: [Double], objective: [LevelError])) -> Bool {
+        a.values.map(\.bitPattern) == b.values.map(\.bitPattern) && a.objective == b.objective
+    }
+
+    /// Values of the first `variables` variables, and the objective, read from `solver`.
+    func state(of solver: S, variables: Int) -> (values: [Double], objective: [LevelError]) {
+        ((0..<variables).map { solver.value(of: Variable(Int32($0))) }, solver.objective())
     }
 
     mutating func compare(_ a: (values: [Double], objective: [LevelError]), _ b: (values: [Double], objective: [LevelError]),

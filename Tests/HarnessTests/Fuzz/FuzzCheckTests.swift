@@ -45,6 +45,19 @@ import Testing
         #expect(findings.contains { $0.signature == FuzzSignature(kind: "deterministic", strategy: "planted-nondeterministic", place: "check") })
     }
 
+    @Test func aSolverWhoseCopiesShareStateIsCaught() throws {
+        let shared = try #require(PlantedStrategies.strategy("planted-shared"))
+        let text = """
+            {"strut-system": 1, "name": "shared", "steps": [
+              {"add": "x == 20 @1", "id": "pref"}, {"add": "y == 7777", "id": "marked"},
+              {"add": "x <= 15", "id": "cap"}, {"check": "end"}]}
+            """
+        let findings = FuzzCheck(strategies: [shared]).check(try Self.system(text))
+        #expect(findings.contains { $0.signature == FuzzSignature(kind: "copy-independent", strategy: "planted-shared", place: "add") })
+        // The engine itself keeps its copies apart.
+        #expect(!FuzzCheck(strategies: [Self.cassowary]).check(try Self.system(text)).contains { $0.signature.kind == "copy-independent" })
+    }
+
     @Test func heartbeatNamesEveryStrategyInOrder() throws {
         var seen: [String] = []
         _ = FuzzCheck(strategies: [Self.cassowary, Self.weighted]).check(try Self.system(Self.clean)) { seen.append($0) }
