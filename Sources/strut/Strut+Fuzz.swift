@@ -89,7 +89,7 @@ struct FuzzCommand: ParsableCommand {
         var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
         settings.shrinkSeconds = shrinkTime
         settings.replayPrefix = FuzzCommandSupport.replayPrefix(check.strategies)
-        settings.replayArguments = ["--strategies", check.strategies]
+        settings.replayArguments = check.replayArguments
         let pool = inProcess ? nil : check.pool(jobs: jobs)
         let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: workerCheck)
         let maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)

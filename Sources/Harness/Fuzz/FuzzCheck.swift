@@ -12,10 +12,13 @@ import LinearConstraints
 ///   steps change nothing, no error outcomes, the exact oracle where small, determinism, and the
 ///   strategies against the first).
 ///
-/// Weighted strategies (`usesWeights`) minimise one weighted sum, not lexicographic levels
+/// Weighted strategies (`isWeighted`) minimise one weighted sum, not lexicographic levels
 /// (docs/architecture.md "Semantics"), so their objectives, values and ambiguity legitimately differ from the
 /// oracle's and the reference's: they are judged on everything else (required constraints,
 /// accept/reject, conflicts, determinism, metamorphic relations), never on optimality.
+/// An outside solver is judged on what its `PeerProfile` promises (`profiles`): lexicographic
+/// priorities bring optimality in, no conflict sets or no determinism take those checks out, and
+/// its signatures call it by the profile's name (`external:kiwi`), not by the adapter's path.
 ///
 /// Cost: one invariant pass (or one to three system runs plus an exact run) per strategy.
 public struct FuzzCheck: Sendable {
@@ -28,11 +31,30 @@ public struct FuzzCheck: Sendable {
     /// Whether `expectations` (the case's `expect` block) is judged: off for mutated cases,
     /// whose inherited expectations no longer apply.
     public var checkExpectations = true
+    /// Outside solvers' profiles by strategy name (`external:COMMAND`); one without an entry is
+    /// judged as `PeerProfile.unprofiled`.
+    public var profiles: [String: PeerProfile] = [:]
 
-    public init(strategies: [BenchStrategy], invariants: InvariantSelection = .cheap) {
+    public init(strategies: [BenchStrategy], invariants: InvariantSelection = .cheap, profiles: [String: PeerProfile] = [:]) {
         self.strategies = strategies
         self.invariants = invariants
         self.defaultDevices = Self.rotation
+        self.profiles = profiles
+    }
+
+    /// The profile strategy `name` is judged by: nil for Strut's own strategies.
+    public func profile(_ name: String) -> PeerProfile? {
+        guard name.hasPrefix(ExternalSolver.prefix) else { return nil }
+        return profiles[name] ?? PeerProfile.unprofiled(String(name.dropFirst(ExternalSolver.prefix.count)))
+    }
+
+    /// What signatures call strategy `name`: its own name, or `external:PROFILE-NAME`.
+    public func label(_ name: String) -> String { profile(name)?.signatureName ?? name }
+
+    /// Whether strategy `name` weighs priorities into one objective instead of ordering them:
+    /// `cassowary-weighted`, and an outside solver whose profile says `weighted`.
+    public func isWeighted(_ name: String) -> Bool {
+        name == "cassowary-weighted" || profile(name)?.priorities == .weighted
     }
 
     static let rotation: [DeviceConfiguration] = {
@@ -40,12 +62,6 @@ public struct FuzzCheck: Sendable {
             preconditionFailure("the fuzz device spec does not parse: \(error)")
         }
     }()
-
-    /// Whether strategy `name` weighs priorities into one objective (Kiwi-style) instead of
-    /// ordering them: `cassowary-weighted` and every outside solver (`external:...`, Kiwi).
-    public static func usesWeights(_ name: String) -> Bool {
-        name == "cassowary-weighted" || name.hasPrefix("external:")
-    }
 
     /// cassowary and cassowary-weighted from the registry (`Strategy`), for the libFuzzer entry.
     public static var builtInStrategies: [BenchStrategy] {
@@ -77,12 +93,12 @@ public struct FuzzCheck: Sendable {
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
         for (i, strategy) in strategies.enumerated() {
-            heartbeat(strategy.name)
+            heartbeat(label(strategy.name))
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
-            let weighted = Self.usesWeights(strategy.name) || (i > 0 && Self.usesWeights(strategies[0].name))
-            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted) {
-                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: strategy.name, place: place,
+            let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
+            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted, profile: profile(strategy.name)) {
+                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: label(strategy.name), place: place,
                                        detail: "\(failure.detail) (device \(failure.device))"))
             }
         }
@@ -103,9 +119,11 @@ public struct FuzzCheck: Sendable {
     }
 
     /// Whether a failure of `invariant` counts: optimality, ambiguity and agreement do not bind
-    /// a weighted strategy (or a comparison with one); expectations only when asked.
-    func applies(_ invariant: Invariant, weighted: Bool) -> Bool {
+    /// a weighted strategy (or a comparison with one); determinism only a strategy that promises
+    /// it; expectations only when asked.
+    func applies(_ invariant: Invariant, weighted: Bool, profile: PeerProfile? = nil) -> Bool {
         switch invariant {
+        case .deterministic: profile?.deterministic ?? true
         case .optimal, .ambiguityCorrect, .strategiesAgree: !weighted
         case .expectations: checkExpectations
         default: true
