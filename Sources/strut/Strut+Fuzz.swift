@@ -41,8 +41,13 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
     var corpus: [String] = []
 
-    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps).")
-    var corpusMaxSize = 300
+    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300, 2000 when an outside solver is fuzzed).")
+    var corpusMaxSize: Int?
+
+    /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; an outside solver
+    /// gets 2000, so the long operation sequences (the 7x7 grid's removals) that reach Kiwi's
+    /// spurious "unbounded" are mutated too.
+    var corpusLimit: Int { corpusMaxSize ?? (check.strategies.contains(ExternalSolver.prefix) ? 2000 : 300) }
 
     @Option(help: "Directory for saved findings and index.json.")
     var findings = "findings"
@@ -62,13 +67,14 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         do {
             let (campaign, pool) = try prepare()
+            let notJudged = try check.check().notJudged
             FuzzInterrupt.install()
             let progress = FuzzProgress(runs: runs)
             let status = try campaign.run { progress.update($0) }
             progress.finish(status)
             pool?.shutdown()
             print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
-                                   timed: runs == nil || status.cases < (runs ?? 0)), terminator: "")
+                                   timed: runs == nil || status.cases < (runs ?? 0), notJudged: notJudged), terminator: "")
             if status.newCount > 0 { throw StrutExit.failure.code }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "fuzz")
@@ -82,7 +88,7 @@ struct FuzzCommand: ParsableCommand {
         let workerCheck = try check.check()
         let familyList = try chosenFamilies()
         let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
-        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusMaxSize)
+        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusLimit)
         guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
         let store = try FindingStore(directory: findings)
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []

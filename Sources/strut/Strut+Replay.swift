@@ -100,6 +100,9 @@ struct ReplayCommand: ParsableCommand {
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
         }
+        for line in (try? FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile).notJudged) ?? [] {
+            print("profile: \(line)")
+        }
         print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
         if failed > 0 { throw StrutExit.failure.code }
     }

@@ -51,6 +51,15 @@ public struct FuzzCheck: Sendable {
     /// What signatures call strategy `name`: its own name, or `external:PROFILE-NAME`.
     public func label(_ name: String) -> String { profile(name)?.signatureName ?? name }
 
+    /// One line per outside solver whose profile leaves checks unjudged (for summaries):
+    /// `external:kiwi (scripts/kiwi-adapter.profile.json): not judged: conflict sets (none promised)`.
+    public var notJudged: [String] {
+        strategies.compactMap { s in
+            guard let p = profile(s.name), !p.unjudged.isEmpty else { return nil }
+            return "\(p.signatureName) (\(p.path.isEmpty ? "no profile" : p.path)): not judged: " + p.unjudged.joined(separator: "; ")
+        }
+    }
+
     /// Whether strategy `name` weighs priorities into one objective instead of ordering them:
     /// `cassowary-weighted`, and an outside solver whose profile says `weighted`.
     public func isWeighted(_ name: String) -> Bool {
@@ -92,12 +101,14 @@ public struct FuzzCheck: Sendable {
         let devices = loaded.ownDevices ?? defaultDevices
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
+        let ambiguous = strategies.contains { profile($0.name) != nil } ? Self.ambiguousViews(loaded.tree, devices) : [:]
         for (i, strategy) in strategies.enumerated() {
             heartbeat(label(strategy.name))
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted, profile: profile(strategy.name)) {
+            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted, profile: profile(strategy.name))
+                && judgesPeer(failure, strategy.name, ambiguous: ambiguous) {
                 out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: label(strategy.name), place: place,
                                        detail: "\(failure.detail) (device \(failure.device))"))
             }

@@ -1,0 +1,50 @@
+import AutoLayout
+import Cassowary
+import LinearConstraints
+
+/// What a layout check may hold an outside solver to, beyond its profile's priorities and
+/// determinism (`FuzzCheck.applies`):
+/// - a peer without conflict sets (`PeerProfile.conflictSets` false) is not judged on
+///   `conflict-real`, `conflict-minimal`, nor an `expect` block's conflicts;
+/// - an outside solver cannot say which views are ambiguous, so checks that compare raw frames
+///   (`frameComparisons`) skip the views Strut's own analysis (the `cassowary` strategy's
+///   ambiguity report, O(one layout per device)) marks ambiguous on that device: on those, two
+///   right answers may differ.
+extension FuzzCheck {
+    /// Invariants that compare two layouts' frames view by view.
+    static let frameComparisons: Set<Invariant> = [
+        .deterministic, .incrementalEqualsFresh, .permuteConstraints, .duplicateRequired, .translateRoot, .mirrorRightToLeft, .scaleByTwo,
+        .strategiesAgree,
+    ]
+
+    /// Whether `failure` of strategy `name` counts, given `ambiguous` (views marked ambiguous per
+    /// device id, for outside solvers).
+    func judgesPeer(_ failure: InvariantFailure, _ name: String, ambiguous: [String: Set<String>]) -> Bool {
+        guard let profile = profile(name) else { return true }
+        if !profile.conflictSets {
+            if failure.invariant == .conflictReal || failure.invariant == .conflictMinimal { return false }
+            if failure.invariant == .expectations && failure.detail.contains(".conflicts") { return false }
+        }
+        if Self.frameComparisons.contains(failure.invariant), let views = ambiguous[failure.device], let view = Self.blamedView(failure.detail) {
+            return !views.contains(view)
+        }
+        return true
+    }
+
+    /// The view a frame comparison's detail starts with (`item0_2: window frame ...`).
+    static func blamedView(_ detail: String) -> String? {
+        guard let colon = detail.firstIndex(of: ":"), !detail[..<colon].contains(" ") else { return nil }
+        return String(detail[..<colon])
+    }
+
+    /// The views `cassowary` marks ambiguous on each device (by device id).
+    static func ambiguousViews(_ tree: ViewTree, _ devices: [DeviceConfiguration]) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for device in devices {
+            var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+            guard let result = try? engine.layout(on: device) else { continue }
+            out[device.id] = Set((result.ambiguous ?? []).map(\.view))
+        }
+        return out
+    }
+}
