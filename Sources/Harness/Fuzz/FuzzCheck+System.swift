@@ -18,8 +18,8 @@ import LinearConstraints
 ///   unless its profile does not promise determinism;
 /// - `strategies-agree`: the same accept/reject as the first strategy at every step, and for two
 ///   lexicographic strategies the same objective at every check.
-/// Each strategy gives at most one finding per file, named by its root cause
-/// (`SystemRootCause`): several checks failing on one file are one finding.
+/// Each strategy gives at most one finding per file and family (state, nondeterminism), named
+/// by its root cause (`SystemRootCause`): several checks failing on one file are one finding.
 extension FuzzCheck {
     func checkSystem(_ file: SystemFile, heartbeat: (String) -> Void) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
@@ -54,7 +54,7 @@ extension FuzzCheck {
                 let again = judgeState(strategy, SystemFile(name: file.name, description: file.description, steps: reduced), reduced)
                 return again.died == nil && again.findings.isEmpty
             }
-            if let root = cause.root(found) {
+            for root in cause.roots(found) {
                 out.append(FuzzFinding(kind: root.kind, strategy: name, place: root.place, detail: root.detail))
                 if i == 0 { referenceFailed = true }
             }

@@ -18,9 +18,11 @@ struct StepFinding: Hashable, Sendable {
 ///   again without them (`replayWithout`: a rejected step must change nothing, so leaving it out
 ///   must change nothing); if the failure then goes away, the cause is the first rejected step:
 ///   `rejected-changes-state` at that step's kind, whatever check saw its consequences.
-/// - Otherwise `nondeterministic`, otherwise `strategies-agree` (a strategy that is wrong on its
-///   own is not also reported for disagreeing).
-/// The other failures of the file are listed in the finding's detail.
+/// - `nondeterministic` is a cause of its own (two plain runs, not the probed one): reported
+///   beside a state failure, not folded into it.
+/// - `strategies-agree` only when neither shows (a strategy that is wrong on its own is not also
+///   reported for disagreeing).
+/// The other failures of the family are listed in the finding's detail.
 ///
 /// Cost: nothing on a passing file; one more check of the file (without its rejected steps) on a
 /// failing one that had a rejected step before its first failure.
@@ -48,24 +50,27 @@ struct SystemRootCause {
 
     func place(_ k: Int) -> String { k < steps.count ? steps[k].kind : "check" }
 
-    /// The root cause of `found` (nil when empty).
-    func root(_ found: [StepFinding]) -> Root? {
-        guard !found.isEmpty else { return nil }
+    /// The root causes of `found`: the state family's (at most one), the nondeterminism's (at
+    /// most one: another cause, judged on other runs), and agreement only when neither.
+    func roots(_ found: [StepFinding]) -> [Root] {
         let state = found.filter { Self.precedence.contains($0.kind) }
-        let first: StepFinding
+        var out: [Root] = []
         if let f = state.min(by: Self.before) {
-            first = f
             if let blamed = rejectedCause(before: f.step) {
-                return Root(kind: "rejected-changes-state", place: place(blamed),
-                            detail: "step \(blamed) (\(place(blamed))) was rejected (\(records[blamed].outcome.name)) yet changed what followed: "
-                                + "without the rejected steps, step \(f.step) passes. First seen: \(f.kind) \(f.detail)" + also(found, f))
+                out.append(Root(kind: "rejected-changes-state", place: place(blamed),
+                                detail: "step \(blamed) (\(place(blamed))) was rejected (\(records[blamed].outcome.name)) yet changed what followed: "
+                                    + "without the rejected steps, step \(f.step) passes. First seen: \(f.kind) \(f.detail)" + also(state, f)))
+            } else {
+                out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(state, f)))
             }
-        } else if let f = found.first(where: { $0.kind == Nondeterminism.kind }) {
-            first = f
-        } else {
-            first = found.min(by: Self.before)!
         }
-        return Root(kind: first.kind, place: place(first.step), detail: first.detail + also(found, first))
+        if let f = found.first(where: { $0.kind == Nondeterminism.kind }) {
+            out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail))
+        }
+        if out.isEmpty, let f = found.min(by: Self.before) {
+            out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(found, f)))
+        }
+        return out
     }
 
     /// Earlier step first; at one step, the more basic kind.

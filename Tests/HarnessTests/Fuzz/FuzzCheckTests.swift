@@ -38,11 +38,45 @@ import Testing
         #expect(!signatures.contains { $0.contains("|cassowary|") })
     }
 
-    @Test func nondeterministicValuesAreCaughtByTheSecondRun() throws {
+    @Test func nondeterministicValuesAreCaughtByTheSecondRunWithBothAnswers() throws {
         let shaky = try #require(PlantedStrategies.strategy("planted-nondeterministic"))
         let findings = FuzzCheck(strategies: [shaky]).check(try Self.system(Self.marked))
-        // Values are recorded at checks, so that is where two runs part.
-        #expect(findings.contains { $0.signature == FuzzSignature(kind: "deterministic", strategy: "planted-nondeterministic", place: "check") })
+        // Values are recorded at checks, so that is where two runs part; the detail shows both answers.
+        let finding = try #require(findings.first { $0.signature == FuzzSignature(kind: "nondeterministic", strategy: "planted-nondeterministic", place: "check") },
+                                   "\(findings)")
+        #expect(finding.detail.contains("x = 21") && finding.detail.contains("x = 20"), "\(finding.detail)")
+    }
+
+    static let leaky = """
+        {"strut-system": 1, "name": "leaky", "steps": [
+          {"add": "x == 10", "id": "floor"}, {"add": "x <= 5", "id": "bad"},
+          {"edit": "y", "priority": 999}, {"suggest": {"y": 3}}, {"add": "y >= 0", "id": "low"}, {"check": "end"}]}
+        """
+
+    @Test func aRejectedAddThatCorruptsLaterStepsIsOneFindingAtTheAdd() throws {
+        let leaky = try #require(PlantedStrategies.strategy("planted-leaky-rollback"))
+        let findings = FuzzCheck(strategies: [leaky]).check(try Self.system(Self.leaky))
+        // The first check to fail fires at the edit (x reads 11 beside x == 10), the oracle then
+        // sees wrong values at the final check: all one cause, the rejected add at step 1.
+        #expect(findings.map(\.signature.description) == ["rejected-changes-state|planted-leaky-rollback|add"], "\(findings)")
+        #expect(findings.first?.detail.contains("step 1 (add) was rejected") == true)
+        #expect(findings.first?.detail.contains("required-satisfied") == true, "the other checks are named in the detail")
+    }
+
+    @Test func aFailureThatStaysWithoutTheRejectedStepsKeepsItsOwnKind() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let text = """
+            {"strut-system": 1, "name": "w", "steps": [
+              {"add": "x >= 10", "id": "floor"}, {"add": "x <= 5", "id": "bad"}, {"add": "x == 7777", "id": "marked"}, {"check": "end"}]}
+            """
+        let findings = FuzzCheck(strategies: [wrong]).check(try Self.system(text))
+        #expect(findings.map(\.signature.kind) == ["required-satisfied"], "\(findings)")
+    }
+
+    @Test func aStrategyThatIsWrongOnItsOwnIsNotAlsoReportedForDisagreeing() throws {
+        let leaky = try #require(PlantedStrategies.strategy("planted-leaky-rollback"))
+        let findings = FuzzCheck(strategies: [leaky, Self.cassowary]).check(try Self.system(Self.leaky))
+        #expect(findings.map(\.signature.strategy) == ["planted-leaky-rollback"], "\(findings)")
     }
 
     @Test func heartbeatNamesEveryStrategyInOrder() throws {
