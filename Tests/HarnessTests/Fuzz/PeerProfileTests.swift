@@ -6,9 +6,6 @@ import Testing
 /// adapter without one is named after its file, and the fuzz check judges a peer by what its
 /// profile promises (lexicographic priorities bring optimality in).
 @Suite struct PeerProfileTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static let kiwi = """
         {"strut-peer": 1, "name": "kiwi", "priorities": "weighted", "conflictSets": false, "deterministic": true,
          "tolerance": 1e-8, "timeoutScale": 2, "limits": ["no conflict sets"]}
@@ -59,13 +56,17 @@ import Testing
         #expect(try PeerProfile.of(strategy: "cassowary") == nil)
     }
 
-    /// Strut's own weighted strategy behind the adapter protocol inverts the priority ladder:
+    /// Strut's own weighted strategy behind the adapter protocol inverts two priorities:
     /// unjudged under a weighted profile, an `optimal` finding under a lexicographic one.
     @Test func aPeerClaimingLexicographicPrioritiesIsJudgedOnOptimality() throws {
         let strut = try #require(PlantedAdapter.strutBinary, "the strut executable is built with the tests")
         let name = "external:\(strut) adapter --strategy cassowary-weighted"
         let peer = try #require(Strategy.named(name)).benchStrategy
-        let ladder = try FuzzSubject(fileText: try String(contentsOf: Self.repository.appendingPathComponent("examples/systems/priority-ladder.system.json"), encoding: .utf8))
+        // Two errors at 499 outweigh one at 500 (weights 986 and 1000): weighted, x = 10; levels, x = 0.
+        let ladder = try FuzzSubject(fileText: """
+            {"strut-system": 1, "name": "inversion", "steps": [
+              {"add": "x == 0 @500", "id": "strong"}, {"add": "x == 10 @499", "id": "weak1"}, {"add": "x == 10 @499", "id": "weak2"}]}
+            """)
         let weighted = FuzzCheck(strategies: [peer]).check(ladder)
         #expect(!weighted.contains { $0.signature.kind == "optimal" }, "\(weighted)")
         let lexicographic = PeerProfile(name: "ladder", priorities: .lexicographic)
