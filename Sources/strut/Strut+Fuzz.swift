@@ -47,7 +47,10 @@ struct FuzzCommand: ParsableCommand {
     /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; an outside solver
     /// gets 2000, so the long operation sequences (the 7x7 grid's removals) that reach Kiwi's
     /// spurious "unbounded" are mutated too.
-    var corpusLimit: Int { corpusMaxSize ?? (check.strategies.contains(ExternalSolver.prefix) ? 2000 : 300) }
+    var corpusLimit: Int { corpusMaxSize ?? (fuzzesPeer ? 2000 : 300) }
+
+    /// Whether an outside solver is among the strategies.
+    var fuzzesPeer: Bool { check.strategies.contains(ExternalSolver.prefix) }
 
     @Option(help: "Directory for saved findings and index.json.")
     var findings = "findings"
@@ -58,8 +61,11 @@ struct FuzzCommand: ParsableCommand {
     /// Strategies, invariants and worker limits (shared with strut shrink).
     @OptionGroup var check: WorkerCheckOptions
 
-    @Option(help: "Seconds one finding's shrinking may take.")
-    var shrinkTime: Double = 60
+    @Option(help: "Seconds one finding's shrinking may take (default 60, 20 when an outside solver is fuzzed).")
+    var shrinkTime: Double?
+
+    @Option(help: "Checks of a shrunk finding before it is saved; one that does not show every time is saved as flaky (0: none).")
+    var replays = 4
 
     @Flag(help: "Check in this process instead of workers (no protection against traps and hangs; measures isolation).")
     var inProcess = false
@@ -84,6 +90,7 @@ struct FuzzCommand: ParsableCommand {
     /// Reads the options, the corpus and the findings index; builds the campaign.
     func prepare() throws(FuzzUsageError) -> (FuzzCampaign, WorkerPool?) {
         if let runs, runs < 0 { throw FuzzUsageError("--runs must be at least 0") }
+        guard replays >= 0 else { throw FuzzUsageError("--replays must be at least 0") }
         guard jobs >= 1 else { throw FuzzUsageError("--jobs must be at least 1") }
         let workerCheck = try check.check()
         let familyList = try chosenFamilies()
@@ -93,7 +100,10 @@ struct FuzzCommand: ParsableCommand {
         let store = try FindingStore(directory: findings)
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
         var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
-        settings.shrinkSeconds = shrinkTime
+        // A new finding stops the campaign while it shrinks: against a peer, whose long corpus
+        // entries shrink slowly, 20 s keeps the other failures within reach of a 5-minute campaign.
+        settings.shrinkSeconds = shrinkTime ?? (fuzzesPeer ? 20 : 60)
+        settings.replays = replays
         settings.replayPrefix = FuzzCommandSupport.replayPrefix(check.strategies)
         settings.replayArguments = check.replayArguments
         let pool = inProcess ? nil : check.pool(jobs: jobs)

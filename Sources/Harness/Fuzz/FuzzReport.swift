@@ -55,6 +55,7 @@ public enum FuzzSummary {
         for t in s.tallies {
             out += "  \(t.isNew ? "NEW  " : "known") \(t.signature)  x\(t.count)  first case \(t.firstCase) at \(String(format: "%.1f", t.seconds)) s"
             if t.isNew { out += "  size \(t.sizeBefore) -> \(t.sizeAfter)" }
+            if !t.reproduced.isEmpty { out += "  reproduced \(t.reproduced)" + (FindingStore.isFlaky(t.reproduced) ? " FLAKY" : "") }
             out += t.file.isEmpty ? "\n" : "  \(findings)/\(t.file)\n"
             out += "        \(t.detail.prefix(200))\n"
         }
