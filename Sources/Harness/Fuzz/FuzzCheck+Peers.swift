@@ -7,9 +7,14 @@ import LinearConstraints
 /// - a peer without conflict sets (`PeerProfile.conflictSets` false) is not judged on
 ///   `conflict-real`, `conflict-minimal`, nor an `expect` block's conflicts;
 /// - an outside solver cannot say which views are ambiguous, so checks that compare raw frames
-///   (`frameComparisons`) skip the views Strut's own analysis (the `cassowary` strategy's
-///   ambiguity report, O(one layout per device)) marks ambiguous on that device: on those, two
-///   right answers may differ.
+///   (`frameComparisons`) skip the views Strut's own analysis (the ambiguity report of
+///   `cassowary`, or of `cassowary-weighted` for a weighted peer: O(one layout per device)) marks
+///   ambiguous on that device: on those, two right answers may differ;
+/// - a peer without conflict sets cannot tell the metamorphic checks that its layout broke a
+///   conflict (they apply to conflict-free layouts only, since which constraint breaks depends
+///   on the order), so frame comparisons skip every view on a device where Strut's analysis
+///   finds a required conflict. A peer that mishandles the conflict (Kiwi's rollback) is found
+///   by the system checks, as `rejected-changes-state`.
 extension FuzzCheck {
     /// Invariants that compare two layouts' frames view by view.
     static let frameComparisons: Set<Invariant> = [
@@ -25,8 +30,9 @@ extension FuzzCheck {
             if failure.invariant == .conflictReal || failure.invariant == .conflictMinimal { return false }
             if failure.invariant == .expectations && failure.detail.contains(".conflicts") { return false }
         }
-        if Self.frameComparisons.contains(failure.invariant), let views = ambiguous[failure.device], let view = Self.blamedView(failure.detail) {
-            return !views.contains(view)
+        if Self.frameComparisons.contains(failure.invariant), let views = ambiguous[failure.device] {
+            if views.contains(Self.allViews) && !profile.conflictSets { return false }
+            if let view = Self.blamedView(failure.detail) { return !views.contains(view) }
         }
         return true
     }
@@ -37,14 +43,18 @@ extension FuzzCheck {
         return String(detail[..<colon])
     }
 
-    /// The views `cassowary` marks ambiguous on each device (by device id).
-    static func ambiguousViews(_ tree: ViewTree, _ devices: [DeviceConfiguration]) -> [String: Set<String>] {
+    /// The views Strut's engine (weighted or not) marks ambiguous on each device (by device id);
+    /// every view (`allViews`) where it finds a conflict.
+    static func ambiguousViews(_ tree: ViewTree, _ devices: [DeviceConfiguration], weighted: Bool) -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
         for device in devices {
-            var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+            var engine = LayoutEngine(tree: tree, solver: CassowarySolver(weighted: weighted))
             guard let result = try? engine.layout(on: device) else { continue }
-            out[device.id] = Set((result.ambiguous ?? []).map(\.view))
+            out[device.id] = result.conflicts.isEmpty ? Set((result.ambiguous ?? []).map(\.view)) : [allViews]
         }
         return out
     }
+
+    /// The mark for "every view" in `ambiguousViews`.
+    static let allViews = "*"
 }

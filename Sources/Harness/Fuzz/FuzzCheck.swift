@@ -93,7 +93,7 @@ public struct FuzzCheck: Sendable {
         return findings.filter { seen.insert($0.signature).inserted }.sorted { $0.signature < $1.signature }
     }
 
-    /// The invariant pass per strategy; failures become findings at place `layout`, or
+    /// The invariant pass per strategy; failures become findings (`layoutRoots`) at place `layout`, or
     /// `layout-extreme` for a case with extreme numbers (`hasExtremeNumbers`), so the
     /// double-precision limits those reach are one signature apart from everything else.
     func checkLayout(_ c: LayoutCase, heartbeat: (String) -> Void) -> [FuzzFinding] {
@@ -101,17 +101,42 @@ public struct FuzzCheck: Sendable {
         let devices = loaded.ownDevices ?? defaultDevices
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
-        let ambiguous = strategies.contains { profile($0.name) != nil } ? Self.ambiguousViews(loaded.tree, devices) : [:]
+        var ambiguity: [Bool: [String: Set<String>]] = [:]
         for (i, strategy) in strategies.enumerated() {
             heartbeat(label(strategy.name))
+            var ambiguous: [String: Set<String>] = [:]
+            if profile(strategy.name) != nil {
+                let weighted = isWeighted(strategy.name)
+                ambiguous = ambiguity[weighted] ?? Self.ambiguousViews(loaded.tree, devices, weighted: weighted)
+                ambiguity[weighted] = ambiguous
+            }
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted, profile: profile(strategy.name))
-                && judgesPeer(failure, strategy.name, ambiguous: ambiguous) {
-                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: label(strategy.name), place: place,
-                                       detail: "\(failure.detail) (device \(failure.device))"))
+            let failures = InvariantPass.check(unit).failures.filter {
+                applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
+            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place)
+        }
+        return out
+    }
+
+    /// A strategy's layout failures on one case as at most two findings, as for system files:
+    /// the most basic invariant that failed (in `Invariant`'s declaration order: required
+    /// constraints before frames, frames before the metamorphic relations), the others named in
+    /// the detail; and nondeterminism (`deterministic`), a cause of its own, as
+    /// `nondeterministic|STRATEGY|any`.
+    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String) -> [FuzzFinding] {
+        var out: [FuzzFinding] = []
+        let order = Invariant.allCases
+        let state = failures.filter { $0.invariant != .deterministic }
+        if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
+            let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
+            let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
+            out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: "\(first.detail) (device \(first.device))\(also)"))
+        }
+        if let f = failures.first(where: { $0.invariant == .deterministic }) {
+            out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
         }
         return out
     }

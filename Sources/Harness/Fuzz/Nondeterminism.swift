@@ -1,13 +1,18 @@
 import LinearConstraints
 
 /// Two runs of the same steps on fresh solvers compared: the first step where their answers
-/// differ beyond the strategy's own rounding is a `nondeterministic` finding, with both answers.
+/// differ beyond the strategy's own rounding is a `nondeterministic` finding, with both answers
+/// (signature `nondeterministic|STRATEGY|any`; the layout invariant `deterministic` is reported
+/// under the same signature).
 ///
 /// `tolerance` is relative (a value x against y passes within tolerance × max(1, |x|, |y|));
 /// 0 compares exactly. Outcome names, conflict sets, variable names and objective levels must
 /// match; values and levels' errors are compared within the tolerance.
 enum Nondeterminism {
     static let kind = "nondeterministic"
+    /// Its place in signatures, whatever step or layout showed it: a solver that answers the same
+    /// input differently is one cause (the detail says where).
+    static let place = "any"
 
     static func first(_ a: [StepRecord], _ b: [StepRecord], _ steps: [SystemStep], tolerance: Double) -> StepFinding? {
         for k in 0..<min(a.count, b.count) where !same(a[k].outcome, b[k].outcome, tolerance: tolerance) {

@@ -65,7 +65,7 @@ struct SystemRootCause {
             }
         }
         if let f = found.first(where: { $0.kind == Nondeterminism.kind }) {
-            out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail))
+            out.append(Root(kind: f.kind, place: Nondeterminism.place, detail: f.detail))
         }
         if out.isEmpty, let f = found.min(by: Self.before) {
             out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(found, f)))
