@@ -21,8 +21,9 @@ struct SystemProbe<S: ConstraintSolver> {
     }
 
     /// Set when an outside solver's adapter died, hung or answered nonsense: the one finding of
-    /// this run (everything after it is a consequence), at the step kind and the failure's stable
-    /// text (`ExternalFailure.stableText`: no numbers, paths or quoted names).
+    /// this run (everything after it is a consequence), named by the failure's stable text alone
+    /// (`ExternalFailure.stableText`: no numbers, paths or quoted names; the step is in the
+    /// detail), so one abort reached through different steps is one signature.
     var adapterDied: FuzzFinding?
     /// Steps between two runs of the solver's deep checks (O(tableau) each: after every step on
     /// a small file, every 25th step and the last on a long one, which otherwise spends seconds
@@ -41,7 +42,7 @@ struct SystemProbe<S: ConstraintSolver> {
             let outcome = run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
             if let failure = (run.solver as? ExternalSolver)?.failure {
-                adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: "\(step.kind) \(failure.stableText)", detail: failure.headline)
+                adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: failure.stableText, detail: "step \(k) (\(step.kind)): \(failure.headline)")
                 return records
             }
             track(step, outcome)

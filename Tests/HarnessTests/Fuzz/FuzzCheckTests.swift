@@ -120,16 +120,17 @@ import Testing
     }
 }
 
-/// An outside solver whose adapter dies is one `adapter-died` finding at the step kind where it
-/// died, whatever else its death breaks afterwards.
+/// An outside solver whose adapter dies is one `adapter-died` finding named by how it died (the
+/// step in the detail), whatever else its death breaks afterwards.
 @Suite struct FuzzCheckAdapterTests {
-    @Test func deadAdapterIsOneFindingAtTheStepWhereItDied() throws {
+    @Test func deadAdapterIsOneFindingNamedByHowItDied() throws {
         let dying = BenchStrategy(name: "external:dies") { ExternalSolver(command: "read line; echo 'about to die' >&2; exit 3") }
         let subject = try FuzzSubject(fileText: FuzzCheckTests.clean)
         let findings = FuzzCheck(strategies: [FuzzCheckTests.cassowary, dying]).check(subject)
         #expect(findings.count == 1, "\(findings)")
         #expect(findings.first?.signature.kind == "adapter-died")
         #expect(findings.first?.signature.strategy == "external:dies")
-        #expect(findings.first?.signature.place.hasPrefix("add external exit #: about to die") == true, "\(findings)")
+        #expect(findings.first?.signature.place == "external exit #: about to die", "\(findings)")
+        #expect(findings.first?.detail.hasPrefix("step 0 (add): ") == true, "\(findings)")
     }
 }
