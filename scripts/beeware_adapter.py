@@ -19,11 +19,10 @@ What the package promises is in scripts/beeware-adapter.profile.json.
 """
 
 import json
-import time
 
 import cassowary
 
-from strut_adapter import finite, parse_constraint, priority_of, serve, weight
+from strut_adapter import SolverAdapter, finite, parse_constraint, priority_of, serve, weight
 
 RELATIONS = {"==": cassowary.expression.Constraint.EQ, "<=": cassowary.expression.Constraint.LEQ,
              ">=": cassowary.expression.Constraint.GEQ}
@@ -34,30 +33,18 @@ def strength(priority):
     return cassowary.REQUIRED if priority >= 1000 else weight(priority)
 
 
-class Adapter:
-    def __init__(self):
+class Adapter(SolverAdapter):
+    def reset(self):
+        super().reset()
         self.solver = cassowary.SimplexSolver()
-        self.variables = {}    # name -> cassowary.Variable, in order of first use
-        self.constraints = {}  # id -> the constraint the solver holds
         self.edits = set()     # names of the edit variables
-        self.spent = 0         # nanoseconds inside the package for the current request
 
-    def call(self, method, *arguments):
-        """Calls a method of the package, adding its time to `spent` (reported as solverSeconds)."""
-        start = time.perf_counter_ns()
-        try:
-            return method(*arguments)
-        finally:
-            self.spent += time.perf_counter_ns() - start
-
-    def variable(self, name):
-        if name not in self.variables:
-            self.variables[name] = cassowary.Variable(name)
-        return self.variables[name]
+    def new_variable(self, name):
+        return cassowary.Variable(name)
 
     def handle(self, request):
         if "reset" in request:
-            self.__init__()
+            self.reset()
             return {"outcome": "ok"}
         if "add" in request:
             return self.add(request["add"], request["id"])

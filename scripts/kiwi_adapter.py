@@ -23,11 +23,9 @@ cannot say which constraints conflict, docs/peers.md failure 5); Duplicate*/Unkn
 kills the process: that is deliberately not caught -- the harness records it as the finding.
 """
 
-import time
-
 import kiwisolver as kiwi
 
-from strut_adapter import finite, parse_constraint, priority_of, serve, weight
+from strut_adapter import SolverAdapter, finite, parse_constraint, priority_of, serve, weight
 
 
 def strength(priority):
@@ -37,29 +35,17 @@ def strength(priority):
     return weight(priority)
 
 
-class Adapter:
-    def __init__(self):
+class Adapter(SolverAdapter):
+    def reset(self):
+        super().reset()
         self.solver = kiwi.Solver()
-        self.variables = {}    # name -> kiwi.Variable, in order of first use
-        self.constraints = {}  # id -> kiwi.Constraint
-        self.spent = 0         # nanoseconds inside kiwisolver calls for the current request
 
-    def call(self, method, *arguments):
-        """Calls a kiwisolver method, adding its time to `spent` (reported as solverSeconds)."""
-        start = time.perf_counter_ns()
-        try:
-            return method(*arguments)
-        finally:
-            self.spent += time.perf_counter_ns() - start
-
-    def variable(self, name):
-        if name not in self.variables:
-            self.variables[name] = kiwi.Variable(name)
-        return self.variables[name]
+    def new_variable(self, name):
+        return kiwi.Variable(name)
 
     def handle(self, request):
         if "reset" in request:
-            self.__init__()
+            self.reset()
             return {"outcome": "ok"}
         if "add" in request:
             return self.add(request["add"], request["id"])

@@ -1,15 +1,16 @@
 """What every Python adapter of Strut's outside-solver protocol shares (docs/adapter-protocol.md):
 the constraint-text parser, the mapping of UIKit priorities to weights, and the request loop.
 
-An adapter module defines a class with `handle(request) -> response` and a `spent` counter
-(nanoseconds inside the solver for the current request, reported as "solverSeconds"), and calls
-`serve(factory)`. Used by kiwi_adapter.py and beeware_adapter.py.
+An adapter module defines a `SolverAdapter` subclass with `handle(request) -> response` (its
+`spent` counter, nanoseconds inside the solver for the current request, is reported as
+"solverSeconds"), and calls `serve(factory)`. Used by kiwi_adapter.py and beeware_adapter.py.
 """
 
 import json
 import math
 import re
 import sys
+import time
 
 TOKEN = re.compile(r"\s*(?:(?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|(?P<name>[A-Za-z_][A-Za-z0-9_.]*)"
                    r"|(?P<relation>==|<=|>=)|(?P<op>[-+*@]))")
@@ -95,6 +96,33 @@ def parse_constraint(text):
 
 def finite(x):
     return x if math.isfinite(x) else None
+
+
+class SolverAdapter:
+    """What an adapter keeps besides its solver: variables by name (in order of first use),
+    constraints by id, and `spent`, the nanoseconds inside the solver for the current request.
+    A subclass sets `self.solver` in `reset()` and makes variables with `new_variable(name)`."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.variables = {}
+        self.constraints = {}
+        self.spent = 0
+
+    def call(self, method, *arguments):
+        """Calls a method of the solver, adding its time to `spent` (reported as solverSeconds)."""
+        start = time.perf_counter_ns()
+        try:
+            return method(*arguments)
+        finally:
+            self.spent += time.perf_counter_ns() - start
+
+    def variable(self, name):
+        if name not in self.variables:
+            self.variables[name] = self.new_variable(name)
+        return self.variables[name]
 
 
 def serve(factory):
