@@ -61,3 +61,27 @@ extension FuzzCheck {
     /// The mark for "every view" in `ambiguousViews`.
     static let allViews = "*"
 }
+
+/// Determinism of an outside solver's layouts: the invariant pass compares digests of two runs'
+/// frames bit for bit; a peer is held to its profile instead (`PeerProfile.tolerance`, views
+/// Strut marks ambiguous left out, as in the other frame comparisons: ties there are judged on
+/// system files, where the answers are shown).
+extension FuzzCheck {
+    /// The first view whose frames in two fresh layouts on `device` differ beyond `tolerance`
+    /// (relative), described with both frames; nil when they agree or a layout fails.
+    static func repeatDifference(_ tree: ViewTree, _ device: DeviceConfiguration, _ strategy: BenchStrategy, ambiguous: Set<String>,
+                                 tolerance: Double) -> String? {
+        guard !ambiguous.contains(allViews), let a = layout(tree, device, strategy.make()), let b = layout(tree, device, strategy.make()) else { return nil }
+        for (fa, fb) in zip(a.frames, b.frames) where !ambiguous.contains(fa.view) {
+            if !zip(fa.frame.components, fb.frame.components).allSatisfy({ Nondeterminism.close($0, $1, tolerance) }) {
+                return "\(fa.view): \(fa.frame), then \(fb.frame) on a fresh solver (device \(device.id))"
+            }
+        }
+        return nil
+    }
+
+    static func layout<T: ConstraintSolver>(_ tree: ViewTree, _ device: DeviceConfiguration, _ solver: T) -> LayoutResult? {
+        var engine = LayoutEngine(tree: tree, solver: solver)
+        return try? engine.layout(on: device)
+    }
+}

@@ -113,8 +113,17 @@ public struct FuzzCheck: Sendable {
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            let failures = InvariantPass.check(unit).failures.filter {
+            var failures = InvariantPass.check(unit).failures.filter {
                 applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
+            }
+            if let peer = profile(strategy.name) {
+                // A peer's determinism is judged within its tolerance, ambiguous views aside.
+                let devicesSeen = Set(failures.filter { $0.invariant == .deterministic }.map(\.device))
+                failures.removeAll { $0.invariant == .deterministic }
+                let differing = devices.filter { devicesSeen.contains($0.id) }.lazy.compactMap {
+                    Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? [], tolerance: peer.tolerance)
+                }.first
+                if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
             }
             out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place)
         }
