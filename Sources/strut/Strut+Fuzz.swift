@@ -41,13 +41,18 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
     var corpus: [String] = []
 
-    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300, 2000 when an outside solver is fuzzed).")
+    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300; with an outside solver 2000 over its profile's timeoutScale).")
     var corpusMaxSize: Int?
 
     /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; an outside solver
-    /// gets 2000, so the long operation sequences (the 7x7 grid's removals) that reach Kiwi's
-    /// spurious "unbounded" are mutated too.
-    var corpusLimit: Int { corpusMaxSize ?? (fuzzesPeer ? 2000 : 300) }
+    /// gets 2000 divided by the largest `timeoutScale` of the peers' profiles (at least 300), so
+    /// the long operation sequences (the 7x7 grid's removals) that reach Kiwi's spurious
+    /// "unbounded" are mutated too, and a slow peer (BeeWare, scale 6: 333) is not fed cases it
+    /// cannot finish within its scaled timeout.
+    func corpusLimit(_ check: FuzzCheck) -> Int {
+        let scale = check.profiles.values.map(\.timeoutScale).max() ?? 1
+        return corpusMaxSize ?? (fuzzesPeer ? max(300, Int(2000 / scale)) : 300)
+    }
 
     /// Whether an outside solver is among the strategies.
     var fuzzesPeer: Bool { check.strategies.contains(ExternalSolver.prefix) }
@@ -95,7 +100,7 @@ struct FuzzCommand: ParsableCommand {
         let workerCheck = try check.check()
         let familyList = try chosenFamilies()
         let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
-        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusLimit)
+        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusLimit(workerCheck))
         guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
         let store = try FindingStore(directory: findings)
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
