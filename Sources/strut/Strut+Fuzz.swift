@@ -41,8 +41,21 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
     var corpus: [String] = []
 
-    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps).")
-    var corpusMaxSize = 300
+    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300; with an outside solver 2000 over its profile's timeoutScale).")
+    var corpusMaxSize: Int?
+
+    /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; an outside solver
+    /// gets 2000 divided by the largest `timeoutScale` of the peers' profiles (at least 300), so
+    /// the long operation sequences (the 7x7 grid's removals) that reach Kiwi's spurious
+    /// "unbounded" are mutated too, and a slow peer (BeeWare, scale 6: 333) is not fed cases it
+    /// cannot finish within its scaled timeout.
+    func corpusLimit(_ check: FuzzCheck) -> Int {
+        let scale = check.profiles.values.map(\.timeoutScale).max() ?? 1
+        return corpusMaxSize ?? (fuzzesPeer ? max(300, Int(2000 / scale)) : 300)
+    }
+
+    /// Whether an outside solver is among the strategies.
+    var fuzzesPeer: Bool { check.strategies.contains(ExternalSolver.prefix) }
 
     @Option(help: "Directory for saved findings and index.json.")
     var findings = "findings"
@@ -53,8 +66,11 @@ struct FuzzCommand: ParsableCommand {
     /// Strategies, invariants and worker limits (shared with strut shrink).
     @OptionGroup var check: WorkerCheckOptions
 
-    @Option(help: "Seconds one finding's shrinking may take.")
-    var shrinkTime: Double = 60
+    @Option(help: "Seconds one finding's shrinking may take (default 60, 20 when an outside solver is fuzzed).")
+    var shrinkTime: Double?
+
+    @Option(help: "Checks of a shrunk finding before it is saved; one that does not show every time is saved as flaky (0: none).")
+    var replays = 4
 
     @Flag(help: "Check in this process instead of workers (no protection against traps and hangs; measures isolation).")
     var inProcess = false
@@ -62,13 +78,14 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         do {
             let (campaign, pool) = try prepare()
+            let notJudged = try check.check().notJudged
             FuzzInterrupt.install()
             let progress = FuzzProgress(runs: runs)
             let status = try campaign.run { progress.update($0) }
             progress.finish(status)
             pool?.shutdown()
             print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
-                                   timed: runs == nil || status.cases < (runs ?? 0)), terminator: "")
+                                   timed: runs == nil || status.cases < (runs ?? 0), notJudged: notJudged), terminator: "")
             if status.newCount > 0 { throw StrutExit.failure.code }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "fuzz")
@@ -78,18 +95,22 @@ struct FuzzCommand: ParsableCommand {
     /// Reads the options, the corpus and the findings index; builds the campaign.
     func prepare() throws(FuzzUsageError) -> (FuzzCampaign, WorkerPool?) {
         if let runs, runs < 0 { throw FuzzUsageError("--runs must be at least 0") }
+        guard replays >= 0 else { throw FuzzUsageError("--replays must be at least 0") }
         guard jobs >= 1 else { throw FuzzUsageError("--jobs must be at least 1") }
         let workerCheck = try check.check()
         let familyList = try chosenFamilies()
         let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
-        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusMaxSize)
+        let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusLimit(workerCheck))
         guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
         let store = try FindingStore(directory: findings)
         let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
         var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
-        settings.shrinkSeconds = shrinkTime
+        // A new finding stops the campaign while it shrinks: against a peer, whose long corpus
+        // entries shrink slowly, 20 s keeps the other failures within reach of a 5-minute campaign.
+        settings.shrinkSeconds = shrinkTime ?? (fuzzesPeer ? 20 : 60)
+        settings.replays = replays
         settings.replayPrefix = FuzzCommandSupport.replayPrefix(check.strategies)
-        settings.replayArguments = ["--strategies", check.strategies]
+        settings.replayArguments = check.replayArguments
         let pool = inProcess ? nil : check.pool(jobs: jobs)
         let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: workerCheck)
         let maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)

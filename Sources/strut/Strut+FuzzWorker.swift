@@ -19,10 +19,13 @@ struct FuzzWorkerCommand: ParsableCommand {
     @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
     var invariants = "cheap"
 
+    @Option(help: "Peer profile for the outside solvers (repeatable, in their order).")
+    var profile: [String] = []
+
     func run() throws {
         signal(SIGINT, SIG_IGN)
         let check: FuzzCheck
-        do { check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants) } catch {
+        do { check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile) } catch {
             throw FuzzCommandSupport.usage(error.description, command: "fuzz-worker")
         }
         while let line = readLine(strippingNewline: true) {
@@ -56,10 +59,28 @@ enum FuzzCommandSupport {
         return list.map(\.benchStrategy)
     }
 
-    static func check(strategies text: String, invariants: String) throws(FuzzUsageError) -> FuzzCheck {
+    static func check(strategies text: String, invariants: String, profiles: [String] = []) throws(FuzzUsageError) -> FuzzCheck {
         let selection: InvariantSelection
         do { selection = try InvariantSelection(parsing: invariants) } catch { throw FuzzUsageError(error.message) }
-        return FuzzCheck(strategies: try strategies(text), invariants: selection)
+        let list = try strategies(text)
+        return FuzzCheck(strategies: list, invariants: selection, profiles: try peerProfiles(list.map(\.name), files: profiles))
+    }
+
+    /// The outside solvers' profiles by strategy name: `files[i]` for the i-th outside solver
+    /// (one file: every outside solver), else the profile beside its adapter, else none.
+    /// - Throws: `FuzzUsageError` for a malformed profile, or more files than outside solvers.
+    static func peerProfiles(_ names: [String], files: [String]) throws(FuzzUsageError) -> [String: PeerProfile] {
+        let external = names.filter { $0.hasPrefix(ExternalSolver.prefix) }
+        guard files.count <= max(1, external.count) else {
+            throw FuzzUsageError("--profile: \(files.count) profiles for \(external.count) outside solver(s)")
+        }
+        if !files.isEmpty && external.isEmpty { throw FuzzUsageError("--profile: no outside solver (external:COMMAND) among the strategies") }
+        var out: [String: PeerProfile] = [:]
+        for (i, name) in external.enumerated() {
+            let file = files.count == 1 ? files[0] : (i < files.count ? files[i] : nil)
+            if let p = try PeerProfile.of(strategy: name, override: file) { out[name] = p }
+        }
+        return out
     }
 
     /// Prints `Error: message` and the help hint; the exit status for bad usage or input.
@@ -74,11 +95,11 @@ enum FuzzCommandSupport {
     }
 
     /// A worker pool running `strut fuzz-worker` with these strategies and invariants.
-    static func pool(strategies: String, invariants: String, jobs: Int, timeout: Double, maxMemoryMB: Int) -> WorkerPool {
+    static func pool(strategies: String, invariants: String, profiles: [String] = [], jobs: Int, timeout: Double, maxMemoryMB: Int) -> WorkerPool {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return WorkerPool(WorkerPool.Settings(
-            command: [executablePath, "fuzz-worker", "--strategies", strategies, "--invariants", invariants],
+            command: [executablePath, "fuzz-worker", "--strategies", strategies, "--invariants", invariants] + profiles.flatMap { ["--profile", $0] },
             jobs: jobs, timeout: timeout, maxMemoryBytes: maxMemoryMB << 20, environment: environment))
     }
 

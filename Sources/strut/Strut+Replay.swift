@@ -38,6 +38,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Check in this process (faster start; a trap ends the run).")
     var inProcess = false
 
+    @Option(help: "Peer profile (a JSON file) for the outside solvers, instead of the one beside each adapter (repeatable, in their order).")
+    var profile: [String] = []
+
     @Option(help: "Known findings (known-findings/signatures.txt: a signature per line, optionally restricted to one file): reported as KNOWN, not failed.")
     var known: String?
 
@@ -49,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
             let knownFindings = try known.map { path throws(FuzzUsageError) in try KnownFindings(file: path) } ?? KnownFindings()
             guard !paths.isEmpty else { throw FuzzUsageError("give at least one file or directory") }
             guard jobs >= 1, timeout > 0 else { throw FuzzUsageError("--jobs and --timeout must be positive") }
-            let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants)
+            let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile)
             let listed = FuzzCorpus.listing(paths)
             // Every file is read and validated alone: one that does not read or is not a valid
             // case or system file fails with what is wrong, and every other file is still checked.
@@ -64,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
                     order.append((path, nil, error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message))
                 }
             }
-            let pool = inProcess || subjects.isEmpty ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: 4096)
+            let pool = inProcess || subjects.isEmpty ? nil : FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, profiles: profile, jobs: jobs, timeout: timeout, maxMemoryMB: 4096)
             defer { pool?.shutdown() }
             let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
             let results = subjects.isEmpty ? [] : evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
@@ -96,6 +99,9 @@ struct ReplayCommand: ParsableCommand {
             }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "replay")
+        }
+        for line in (try? FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile).notJudged) ?? [] {
+            print("profile: \(line)")
         }
         print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
         if failed > 0 { throw StrutExit.failure.code }

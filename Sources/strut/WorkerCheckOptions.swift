@@ -12,8 +12,11 @@ struct WorkerCheckOptions: ParsableArguments {
     @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
     var invariants = "cheap"
 
-    @Option(help: "Seconds one case may take in a worker before it is a hang.")
+    @Option(help: "Seconds one case may take in a worker before it is a hang (times the largest timeoutScale of the peers' profiles).")
     var timeout: Double = 10
+
+    @Option(help: "Peer profile (a JSON file) for the outside solvers, instead of the one beside each adapter (repeatable, in their order; one: for all).")
+    var profile: [String] = []
 
     @Option(help: "Resident megabytes a worker may use before the case is a memory finding.")
     var maxMemory = 2048
@@ -21,14 +24,25 @@ struct WorkerCheckOptions: ParsableArguments {
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard maxMemory > 0 else { throw ValidationError("--max-memory must be a positive number of megabytes") }
-        do { _ = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants) } catch { throw ValidationError(error.message) }
+        do { _ = try check() } catch { throw ValidationError(error.message) }
     }
 
-    /// The check a worker runs (strategies and invariant selection).
-    func check() throws(FuzzUsageError) -> FuzzCheck { try FuzzCommandSupport.check(strategies: strategies, invariants: invariants) }
+    /// The check a worker runs (strategies, invariant selection, peer profiles).
+    func check() throws(FuzzUsageError) -> FuzzCheck {
+        try FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile)
+    }
+
+    /// The per-case timeout: `--timeout` times the largest `timeoutScale` among the peers' profiles.
+    func scaledTimeout() -> Double {
+        let scale = ((try? check())?.profiles.values.map(\.timeoutScale) ?? []).max() ?? 1
+        return timeout * scale
+    }
+
+    /// The arguments that make a replay or shrink check as this one does.
+    var replayArguments: [String] { ["--strategies", strategies] + profile.flatMap { ["--profile", $0] } }
 
     /// A pool of `jobs` workers checking with these options.
     func pool(jobs: Int) -> WorkerPool {
-        FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, jobs: jobs, timeout: timeout, maxMemoryMB: maxMemory)
+        FuzzCommandSupport.pool(strategies: strategies, invariants: invariants, profiles: profile, jobs: jobs, timeout: scaledTimeout(), maxMemoryMB: maxMemory)
     }
 }

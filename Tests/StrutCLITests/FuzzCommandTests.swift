@@ -219,3 +219,40 @@ enum PlantedRun {
         #expect(r.stdout.contains("findings: 1 signatures, 1 new") && !r.stdout.contains("infrastructure:"), "\(r.stdout)")
     }
 }
+
+/// Peer profiles on the command line, and findings replayed before they are saved.
+@Suite struct PeerProfileCommandTests {
+    @Test func aMalformedProfileExitsTwoNamingFileAndField() throws {
+        let dir = try FuzzCommandTests.directory("profile")
+        let bad = dir.appendingPathComponent("bad.profile.json")
+        try FuzzCommandTests.write(#"{"strut-peer": 1, "name": "p", "priorities": "levels"}"#, bad)
+        for command in [["fuzz", "--runs", "1", "--findings", dir.appendingPathComponent("f").path], ["replay", "examples/systems/kiwi-rejected-add.system.json"]] {
+            let r = try PlantedRun.run(command + ["--strategies", "external:strut adapter", "--profile", bad.path])
+            #expect(r.status == 2, "\(command[0]): \(r.stderr)")
+            #expect(r.stderr.contains("bad.profile.json: peer profile field \"priorities\""), "\(command[0]): \(r.stderr)")
+        }
+        let none = try PlantedRun.run(["fuzz", "--runs", "1", "--strategies", "cassowary", "--profile", bad.path, "--findings", dir.appendingPathComponent("g").path])
+        #expect(none.status == 2)
+    }
+
+    /// planted-nondeterministic reads wrong values on every other solver instance: the required
+    /// constraint it breaks shows on some replays only (flaky); its nondeterminism on every one.
+    @Test func aFindingThatDoesNotShowOnEveryReplayIsSavedAsFlaky() throws {
+        let dir = try FuzzCommandTests.directory("flaky")
+        try FuzzCommandTests.write(FuzzCommandTests.markedSystem, dir.appendingPathComponent("marked.system.json"))
+        let findings = dir.appendingPathComponent("findings")
+        let r = try PlantedRun.run(["fuzz", "--runs", "2", "--jobs", "1", "--families", "none", "--strategies", "planted-nondeterministic",
+                                    "--corpus", dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path, "--shrink-time", "5"])
+        #expect(r.status == 1, "\(r.stderr)")
+        let text = try String(contentsOf: findings.appendingPathComponent("index.json"), encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let items = try #require(json["findings"] as? [[String: Any]])
+        let nondeterministic = try #require(items.first { ($0["signature"] as? String) == "nondeterministic|planted-nondeterministic|any" }, "\(items)")
+        #expect(nondeterministic["reproduced"] as? String == "4/4")
+        #expect(nondeterministic["flaky"] as? Bool == false)
+        if let required = items.first(where: { ($0["signature"] as? String)?.hasPrefix("required-satisfied|") == true }) {
+            #expect(required["flaky"] as? Bool == true, "\(required)")
+            #expect(r.stdout.contains("FLAKY"), "\(r.stdout)")
+        }
+    }
+}

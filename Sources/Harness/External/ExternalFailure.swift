@@ -61,6 +61,26 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
         return "external " + kindText + (lastStderrLine.map { ": " + $0 } ?? "")
     }
 
+    /// `signature` without what differs between runs and machines, for fuzz signatures: the
+    /// reason an abort gives (the text after `what():`, else the last line of standard error),
+    /// digits masked as `#`, quoted text as `'…'`, and words holding a `/` (paths) as `…`, at
+    /// most 80 characters. `external signal SIGABRT: Dual optimize failed.`
+    public var stableText: String {
+        let kindText = String(signature.prefix { $0 != ":" })
+        let lines = stderrTail.split(separator: "\n").map(String.init)
+        var reason = lines.last { $0.contains("what():") }.flatMap { $0.components(separatedBy: "what():").last } ?? lastStderrLine ?? ""
+        reason = reason.trimmingCharacters(in: .whitespaces)
+        var out = "", quote: Character?
+        for c in reason {
+            if let q = quote { if c == q { quote = nil; out += "'" }; continue }
+            if c == "'" || c == "\"" { quote = c; out += "'…"; continue }
+            out.append(c.isNumber ? "#" : c)
+        }
+        let words = out.split(separator: " ", omittingEmptySubsequences: true).map { $0.contains("/") ? "…" : String($0) }
+        let text = String(words.joined(separator: " ").prefix(80)).trimmingTrailingBlanks
+        return String(kindText.map { $0.isNumber ? "#" : $0 }) + (text.isEmpty ? "" : ": " + text)
+    }
+
     /// The last non-empty line of standard error without surrounding blanks, at most 160 characters.
     public var lastStderrLine: String? {
         stderrTail.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }

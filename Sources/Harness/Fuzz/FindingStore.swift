@@ -9,8 +9,10 @@ import LinearConstraints
 /// { "strut-findings": 1,
 ///   "findings": [ { "signature": "crash:SIGILL|planted-trap|PlantedStrategies.swift:62", "count": 3,
 ///                   "firstCase": 17, "seconds": 0.8, "file": "crash-SIGILL-planted-trap-....json",
-///                   "size": 2, "seed": 1, "detail": "..." } ] }
+///                   "size": 2, "seed": 1, "detail": "...", "reproduced": "4/4", "flaky": false } ] }
 /// ```
+/// `reproduced`: how many replays of the saved file, before it was saved, showed the signature;
+/// `flaky` when not all did (`FuzzCampaign.confirm`).
 /// Entries are sorted by signature. Every file is written atomically (`AtomicFile`: a temporary
 /// file in the same directory, then `rename`), so a reader never sees half a finding, even after
 /// Ctrl-C. The index is rebuilt from the finding files on disk when opened: a finding saved by a
@@ -29,6 +31,11 @@ public struct FindingStore {
         public var size: Int
         public var seed: UInt64
         public var detail: String
+        /// How many of the replays before saving showed the signature (`"3/4"`); "" when not
+        /// replayed (an entry of an older index). Fewer than all: the finding is flaky.
+        public var reproduced = ""
+
+        public var isFlaky: Bool { FindingStore.isFlaky(reproduced) }
 
         public init(signature: FuzzSignature, count: Int, firstCase: Int, seconds: Double, file: String, size: Int, seed: UInt64, detail: String) {
             self.signature = signature
@@ -40,6 +47,12 @@ public struct FindingStore {
             self.seed = seed
             self.detail = detail
         }
+    }
+
+    /// True for a `k/n` count of replays with k below n.
+    public static func isFlaky(_ reproduced: String) -> Bool {
+        let parts = reproduced.split(separator: "/")
+        return parts.count == 2 && parts[0] != parts[1]
     }
 
     public let directory: String
@@ -83,8 +96,10 @@ public struct FindingStore {
             }
             func number(_ key: String) -> Double { if case .number(let x)? = item[key] { x } else { 0 } }
             func string(_ key: String) -> String { if case .string(let s)? = item[key] { s } else { "" } }
-            out.append(Entry(signature: signature, count: Int(number("count")), firstCase: Int(number("firstCase")), seconds: number("seconds"),
-                             file: string("file"), size: Int(number("size")), seed: UInt64(string("seed")) ?? 0, detail: string("detail")))
+            var entry = Entry(signature: signature, count: Int(number("count")), firstCase: Int(number("firstCase")), seconds: number("seconds"),
+                              file: string("file"), size: Int(number("size")), seed: UInt64(string("seed")) ?? 0, detail: string("detail"))
+            entry.reproduced = string("reproduced")
+            out.append(entry)
         }
         return out
     }
@@ -114,7 +129,7 @@ public struct FindingStore {
                 ("firstCase", .number(Double(e.firstCase))), ("seconds", .number((e.seconds * 1000).rounded() / 1000)),
                 ("file", .string(e.file)), ("size", .number(Double(e.size))), ("seed", .string(String(e.seed))),
                 ("detail", .string(e.detail)),
-            ])
+            ] + (e.reproduced.isEmpty ? [] : [("reproduced", .string(e.reproduced)), ("flaky", .bool(e.isFlaky))]))
         }
         let json = JSONValue.object([("strut-findings", .number(1)), ("findings", .array(items))])
         try Self.writeAtomically(json.jsonText(indent: 1) + "\n", to: indexPath)

@@ -20,6 +20,8 @@ public final class FuzzCampaign {
         public var shrinkTries = 2000
         /// Seconds one shrink may take (candidates that hang cost a timeout each).
         public var shrinkSeconds = 60.0
+        /// Replays of a shrunk finding before it is saved (`confirm`); 0: none.
+        public var replays = 4
         /// The replay command's prefix and arguments: `strut replay FILE <replayArguments>`.
         public var replayPrefix = ""
         public var replayArguments: [String] = []
@@ -45,6 +47,8 @@ public final class FuzzCampaign {
         public var sizeBefore: Int
         public var sizeAfter: Int
         public var detail: String
+        /// Replays before saving that showed it, `k/n` ("" when not replayed).
+        public var reproduced = ""
     }
 
     /// A worker death that did not reproduce (`Status.infrastructure`).
@@ -142,16 +146,37 @@ public final class FuzzCampaign {
                 store.record(e)
             }
         } else {
-            let shrunk = shrink(made, sig)
-            tally.sizeAfter = shrunk.subject.size
-            let saved = describe(shrunk.subject, sig, k, made, tally.detail)
+            let (subject, reproduced) = confirm(shrink(made, sig).subject, made, sig)
+            tally.sizeAfter = subject.size
+            tally.reproduced = reproduced
+            let saved = describe(subject, sig, k, made, tally.detail, reproduced: reproduced)
             tally.file = try store.save(saved, signature: sig)
-            store.record(FindingStore.Entry(signature: sig, count: 1, firstCase: k, seconds: tally.seconds, file: tally.file,
-                                            size: tally.sizeAfter, seed: settings.seed, detail: finding.detail))
+            var entry = FindingStore.Entry(signature: sig, count: 1, firstCase: k, seconds: tally.seconds, file: tally.file,
+                                           size: tally.sizeAfter, seed: settings.seed, detail: finding.detail)
+            entry.reproduced = reproduced
+            store.record(entry)
             try store.writeIndex()
         }
         status.tallies.append(tally)
         status.tallies.sort { $0.signature < $1.signature }
+    }
+
+    /// The subject to save for `sig` and how many of `settings.replays` checks of it (each on
+    /// fresh solvers, in a worker) showed `sig` (`k/n`). A shrunk subject that does not show it
+    /// every time is compared with the case as found, and the one that shows it more often is
+    /// kept: shrinking a nondeterministic failure can keep a candidate that showed it once.
+    /// A result below `n/n` is saved as flaky.
+    func confirm(_ shrunk: FuzzSubject, _ made: FuzzCaseMaker.Made, _ sig: FuzzSignature) -> (FuzzSubject, String) {
+        let n = settings.replays
+        guard n > 0 else { return (shrunk, "") }
+        func shows(_ subject: FuzzSubject) -> Int {
+            let jobs = Array(repeating: FuzzJob(subject: subject, expectations: made.expectations), count: n)
+            return evaluator.evaluate(jobs, stop: stop).filter { $0?.findings.contains { $0.signature == sig } ?? false }.count
+        }
+        let k = shows(shrunk)
+        if k == n || shrunk == made.subject || stop() { return (shrunk, "\(k)/\(n)") }
+        let original = shows(made.subject)
+        return original > k ? (made.subject, "\(original)/\(n)") : (shrunk, "\(k)/\(n)")
     }
 
     /// True when checking `made` again (a fresh worker after a death) shows `sig` again.
@@ -176,11 +201,13 @@ public final class FuzzCampaign {
 
     /// The subject named after its signature, with the finding and its replay command in its
     /// description.
-    func describe(_ subject: FuzzSubject, _ sig: FuzzSignature, _ k: Int, _ made: FuzzCaseMaker.Made, _ detail: String) -> FuzzSubject {
+    func describe(_ subject: FuzzSubject, _ sig: FuzzSignature, _ k: Int, _ made: FuzzCaseMaker.Made, _ detail: String,
+                  reproduced: String = "") -> FuzzSubject {
         let file = store.directory + "/" + sig.slug + subject.fileSuffix
         let replay = settings.replayPrefix + (["strut", "replay", file] + settings.replayArguments).map(BenchPlan.shellQuoted).joined(separator: " ")
+        let flaky = FindingStore.isFlaky(reproduced) ? " Flaky: \(reproduced) replays before saving showed it." : ""
         let text = "Fuzz finding \(sig) (strut fuzz --seed \(settings.seed), case \(k): \(made.origin)). \(detail) "
-            + "Expectations \(made.expectations ? "apply" : "do not apply (mutated)"). Replay: \(replay)"
+            + "Expectations \(made.expectations ? "apply" : "do not apply (mutated)").\(flaky) Replay: \(replay)"
         return subject.renamed(sig.slug, description: text)
     }
 }

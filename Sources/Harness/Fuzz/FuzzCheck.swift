@@ -12,10 +12,13 @@ import LinearConstraints
 ///   steps change nothing, no error outcomes, the exact oracle where small, determinism, and the
 ///   strategies against the first).
 ///
-/// Weighted strategies (`usesWeights`) minimise one weighted sum, not lexicographic levels
+/// Weighted strategies (`isWeighted`) minimise one weighted sum, not lexicographic levels
 /// (docs/architecture.md "Semantics"), so their objectives, values and ambiguity legitimately differ from the
 /// oracle's and the reference's: they are judged on everything else (required constraints,
 /// accept/reject, conflicts, determinism, metamorphic relations), never on optimality.
+/// An outside solver is judged on what its `PeerProfile` promises (`profiles`): lexicographic
+/// priorities bring optimality in, no conflict sets or no determinism take those checks out, and
+/// its signatures call it by the profile's name (`external:kiwi`), not by the adapter's path.
 ///
 /// Cost: one invariant pass (or one to three system runs plus an exact run) per strategy.
 public struct FuzzCheck: Sendable {
@@ -28,11 +31,39 @@ public struct FuzzCheck: Sendable {
     /// Whether `expectations` (the case's `expect` block) is judged: off for mutated cases,
     /// whose inherited expectations no longer apply.
     public var checkExpectations = true
+    /// Outside solvers' profiles by strategy name (`external:COMMAND`); one without an entry is
+    /// judged as `PeerProfile.unprofiled`.
+    public var profiles: [String: PeerProfile] = [:]
 
-    public init(strategies: [BenchStrategy], invariants: InvariantSelection = .cheap) {
+    public init(strategies: [BenchStrategy], invariants: InvariantSelection = .cheap, profiles: [String: PeerProfile] = [:]) {
         self.strategies = strategies
         self.invariants = invariants
         self.defaultDevices = Self.rotation
+        self.profiles = profiles
+    }
+
+    /// The profile strategy `name` is judged by: nil for Strut's own strategies.
+    public func profile(_ name: String) -> PeerProfile? {
+        guard name.hasPrefix(ExternalSolver.prefix) else { return nil }
+        return profiles[name] ?? PeerProfile.unprofiled(String(name.dropFirst(ExternalSolver.prefix.count)))
+    }
+
+    /// What signatures call strategy `name`: its own name, or `external:PROFILE-NAME`.
+    public func label(_ name: String) -> String { profile(name)?.signatureName ?? name }
+
+    /// One line per outside solver whose profile leaves checks unjudged (for summaries):
+    /// `external:kiwi (scripts/kiwi-adapter.profile.json): not judged: conflict sets (none promised)`.
+    public var notJudged: [String] {
+        strategies.compactMap { s in
+            guard let p = profile(s.name), !p.unjudged.isEmpty else { return nil }
+            return "\(p.signatureName) (\(p.path.isEmpty ? "no profile" : p.path)): not judged: " + p.unjudged.joined(separator: "; ")
+        }
+    }
+
+    /// Whether strategy `name` weighs priorities into one objective instead of ordering them:
+    /// `cassowary-weighted`, and an outside solver whose profile says `weighted`.
+    public func isWeighted(_ name: String) -> Bool {
+        name == "cassowary-weighted" || profile(name)?.priorities == .weighted
     }
 
     static let rotation: [DeviceConfiguration] = {
@@ -40,12 +71,6 @@ public struct FuzzCheck: Sendable {
             preconditionFailure("the fuzz device spec does not parse: \(error)")
         }
     }()
-
-    /// Whether strategy `name` weighs priorities into one objective (Kiwi-style) instead of
-    /// ordering them: `cassowary-weighted` and every outside solver (`external:...`, Kiwi).
-    public static func usesWeights(_ name: String) -> Bool {
-        name == "cassowary-weighted" || name.hasPrefix("external:")
-    }
 
     /// cassowary and cassowary-weighted from the registry (`Strategy`), for the libFuzzer entry.
     public static var builtInStrategies: [BenchStrategy] {
@@ -68,7 +93,7 @@ public struct FuzzCheck: Sendable {
         return findings.filter { seen.insert($0.signature).inserted }.sorted { $0.signature < $1.signature }
     }
 
-    /// The invariant pass per strategy; failures become findings at place `layout`, or
+    /// The invariant pass per strategy; failures become findings (`layoutRoots`) at place `layout`, or
     /// `layout-extreme` for a case with extreme numbers (`hasExtremeNumbers`), so the
     /// double-precision limits those reach are one signature apart from everything else.
     func checkLayout(_ c: LayoutCase, heartbeat: (String) -> Void) -> [FuzzFinding] {
@@ -76,15 +101,51 @@ public struct FuzzCheck: Sendable {
         let devices = loaded.ownDevices ?? defaultDevices
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
+        var ambiguity: [Bool: [String: Set<String>]] = [:]
         for (i, strategy) in strategies.enumerated() {
-            heartbeat(strategy.name)
+            heartbeat(label(strategy.name))
+            var ambiguous: [String: Set<String>] = [:]
+            if profile(strategy.name) != nil {
+                let weighted = isWeighted(strategy.name)
+                ambiguous = ambiguity[weighted] ?? Self.ambiguousViews(loaded.tree, devices, weighted: weighted)
+                ambiguity[weighted] = ambiguous
+            }
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
-            let weighted = Self.usesWeights(strategy.name) || (i > 0 && Self.usesWeights(strategies[0].name))
-            for failure in InvariantPass.check(unit).failures where applies(failure.invariant, weighted: weighted) {
-                out.append(FuzzFinding(kind: failure.invariant.rawValue, strategy: strategy.name, place: place,
-                                       detail: "\(failure.detail) (device \(failure.device))"))
+            let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
+            var failures = InvariantPass.check(unit).failures.filter {
+                applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
+            if let peer = profile(strategy.name) {
+                // A peer's determinism is judged within its tolerance, ambiguous views aside.
+                let devicesSeen = Set(failures.filter { $0.invariant == .deterministic }.map(\.device))
+                failures.removeAll { $0.invariant == .deterministic }
+                let differing = devices.filter { devicesSeen.contains($0.id) }.lazy.compactMap {
+                    Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? [], tolerance: peer.tolerance)
+                }.first
+                if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
+            }
+            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place)
+        }
+        return out
+    }
+
+    /// A strategy's layout failures on one case as at most two findings, as for system files:
+    /// the most basic invariant that failed (in `Invariant`'s declaration order: required
+    /// constraints before frames, frames before the metamorphic relations), the others named in
+    /// the detail; and nondeterminism (`deterministic`), a cause of its own, as
+    /// `nondeterministic|STRATEGY|any`.
+    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String) -> [FuzzFinding] {
+        var out: [FuzzFinding] = []
+        let order = Invariant.allCases
+        let state = failures.filter { $0.invariant != .deterministic }
+        if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
+            let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
+            let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
+            out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: "\(first.detail) (device \(first.device))\(also)"))
+        }
+        if let f = failures.first(where: { $0.invariant == .deterministic }) {
+            out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
         }
         return out
     }
@@ -103,9 +164,11 @@ public struct FuzzCheck: Sendable {
     }
 
     /// Whether a failure of `invariant` counts: optimality, ambiguity and agreement do not bind
-    /// a weighted strategy (or a comparison with one); expectations only when asked.
-    func applies(_ invariant: Invariant, weighted: Bool) -> Bool {
+    /// a weighted strategy (or a comparison with one); determinism only a strategy that promises
+    /// it; expectations only when asked.
+    func applies(_ invariant: Invariant, weighted: Bool, profile: PeerProfile? = nil) -> Bool {
         switch invariant {
+        case .deterministic: profile?.deterministic ?? true
         case .optimal, .ambiguityCorrect, .strategiesAgree: !weighted
         case .expectations: checkExpectations
         default: true

@@ -43,8 +43,10 @@ public final class FuzzProgress {
 
 /// The summary a campaign prints at its end (and after Ctrl-C).
 public enum FuzzSummary {
-    /// `started`: worker processes started (nil in process); `timed`: the campaign ran to a time limit.
-    public static func text(_ s: FuzzCampaign.Status, seed: UInt64, jobs: Int, started: Int?, findings: String, timed: Bool) -> String {
+    /// `started`: worker processes started (nil in process); `timed`: the campaign ran to a time
+    /// limit; `notJudged`: the checks peers' profiles leave out (`FuzzCheck.notJudged`).
+    public static func text(_ s: FuzzCampaign.Status, seed: UInt64, jobs: Int, started: Int?, findings: String, timed: Bool,
+                            notJudged: [String] = []) -> String {
         var out = "fuzz: \(s.cases) cases in \(String(format: "%.1f", s.seconds)) s (\(String(format: "%.1f", s.casesPerSecond)) cases/s), seed \(seed), "
         out += started.map { "\(jobs) workers (\($0) processes started)" } ?? "in process"
         out += s.interrupted ? ", interrupted\n" : "\n"
@@ -53,9 +55,11 @@ public enum FuzzSummary {
         for t in s.tallies {
             out += "  \(t.isNew ? "NEW  " : "known") \(t.signature)  x\(t.count)  first case \(t.firstCase) at \(String(format: "%.1f", t.seconds)) s"
             if t.isNew { out += "  size \(t.sizeBefore) -> \(t.sizeAfter)" }
+            if !t.reproduced.isEmpty { out += "  reproduced \(t.reproduced)" + (FindingStore.isFlaky(t.reproduced) ? " FLAKY" : "") }
             out += t.file.isEmpty ? "\n" : "  \(findings)/\(t.file)\n"
             out += "        \(t.detail.prefix(200))\n"
         }
+        for line in notJudged { out += "profile: \(line)\n" }
         if !s.infrastructure.isEmpty {
             out += "infrastructure: \(s.infrastructure.count) worker death\(s.infrastructure.count == 1 ? "" : "s") that did not reproduce in a fresh worker (killed from outside?), not findings:\n"
             for e in s.infrastructure { out += "  case \(e.caseIndex): \(e.what): \(e.detail.prefix(200))\n" }

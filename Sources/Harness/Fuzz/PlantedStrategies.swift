@@ -12,6 +12,8 @@ import Synchronization
 /// - `planted-hang` never returns from `add`;
 /// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
+/// - `planted-leaky-rollback` keeps a trace of a rejected add, as Kiwi does: values read 1 too
+///   high from the next accepted change on (no marker needed);
 /// - `planted-memory` allocates and touches memory without bound inside `add`;
 /// - `planted-shared` stops being a value: from then on its copies share one engine, so a change
 ///   to one shows in the others (what copy-on-write dropped from `add` would do);
@@ -33,6 +35,8 @@ public enum PlantedStrategies {
         ("planted-wrong", "TESTS ONLY: cassowary whose values are off by one after a constant of 7777", { PlantedSolver(fault: .wrong) }),
         ("planted-nondeterministic", "TESTS ONLY: cassowary whose values differ between instances after a constant of 7777",
          { PlantedSolver(fault: .nondeterministic) }),
+        ("planted-leaky-rollback", "TESTS ONLY: cassowary whose values go wrong from the next change after a rejected add",
+         { PlantedSolver(fault: .leakyRollback) }),
         ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
         ("planted-shared", "TESTS ONLY: cassowary whose copies share one engine after a constant of 7777", { PlantedSolver(fault: .shared) }),
         ("planted-killed-once", "TESTS ONLY: cassowary killed by SIGKILL once (STRUT_PLANTED_KILL_FILE) on a constant of 7777",
@@ -54,7 +58,7 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce, shared }
+    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared }
     /// The engine every copy uses once `planted-shared` triggered (a reference: copies share it).
     final class Shared: @unchecked Sendable {
         var solver: CassowarySolver
@@ -68,8 +72,10 @@ struct PlantedSolver: ConstraintSolver {
     }
     let fault: Fault
     let instance: Int
-    /// True once a marked constraint was added.
+    /// True once a marked constraint was added (`leakyRollback`: once a change followed a rejected add).
     var triggered = false
+    /// `leakyRollback`: an add was rejected, and the next accepted change triggers the fault.
+    var leaked = false
 
     init(fault: Fault) {
         self.fault = fault
@@ -87,10 +93,19 @@ struct PlantedSolver: ConstraintSolver {
             case .memory: Self.exhaustMemory()
             case .killedOnce: Self.killOnce()
             case .shared: if shared == nil { shared = Shared(_inner) }
-            case .wrong, .nondeterministic: break
+            case .wrong, .nondeterministic, .leakyRollback: break
             }
         }
-        try inner.add(constraint, id: id)
+        do { try inner.add(constraint, id: id) } catch {
+            if fault == .leakyRollback { leaked = true }
+            throw error
+        }
+        noteChange()
+    }
+
+    /// `leakyRollback`: an accepted change after a rejected add turns the fault on.
+    mutating func noteChange() {
+        if fault == .leakyRollback && leaked { triggered = true }
     }
 
     /// SIGKILL to this process unless the marker file exists (creating it first).
@@ -111,16 +126,22 @@ struct PlantedSolver: ConstraintSolver {
         }
     }
 
-    mutating func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
+    mutating func remove(_ id: ConstraintID) throws(SolverError) {
+        try inner.remove(id)
+        noteChange()
+    }
     func contains(_ id: ConstraintID) -> Bool { inner.contains(id) }
-    mutating func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
+    mutating func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) {
+        try inner.addEditVariable(v, priority: priority)
+        noteChange()
+    }
     mutating func removeEditVariable(_ v: Variable) throws(SolverError) { try inner.removeEditVariable(v) }
     mutating func suggestValue(_ value: Double, for v: Variable) throws(SolverError) { try inner.suggestValue(value, for: v) }
 
     func value(of v: Variable) -> Double {
         guard triggered else { return inner.value(of: v) }
         switch fault {
-        case .wrong: return inner.value(of: v) + 1
+        case .wrong, .leakyRollback: return inner.value(of: v) + 1
         case .nondeterministic: return inner.value(of: v) + Double(instance % 2)
         default: return inner.value(of: v)
         }

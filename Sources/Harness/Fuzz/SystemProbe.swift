@@ -13,7 +13,8 @@ struct SystemProbe<S: ConstraintSolver> {
     let strategy: String
     /// The required constraints present now, in the order they were added.
     var required: [(id: String, constraint: Constraint)] = []
-    var findings: [FuzzFinding] = []
+    /// What the checks found, each at the step that showed it (`SystemRootCause` orders by it).
+    var findings: [StepFinding] = []
 
     init(run: SystemRun<S>, strategy: String) {
         self.run = run
@@ -21,8 +22,9 @@ struct SystemProbe<S: ConstraintSolver> {
     }
 
     /// Set when an outside solver's adapter died, hung or answered nonsense: the one finding of
-    /// this run (everything after it is a consequence), at the step kind and the failure's stable
-    /// text with digits masked.
+    /// this run (everything after it is a consequence), named by the failure's stable text alone
+    /// (`ExternalFailure.stableText`: no numbers, paths or quoted names; the step is in the
+    /// detail), so one abort reached through different steps is one signature.
     var adapterDied: FuzzFinding?
     /// Steps between two runs of the solver's deep checks (O(tableau) each: after every step on
     /// a small file, every 25th step and the last on a long one, which otherwise spends seconds
@@ -43,15 +45,14 @@ struct SystemProbe<S: ConstraintSolver> {
             let outcome = run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
             if let failure = (run.solver as? ExternalSolver)?.failure {
-                let stable = String(failure.signature.map { $0.isNumber ? "#" : $0 })
-                adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: "\(step.kind) \(stable)", detail: failure.headline)
+                adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: failure.stableText, detail: "step \(k) (\(step.kind)): \(failure.headline)")
                 return records
             }
             track(step, outcome)
-            if case .error(let message) = outcome { note("error-outcome", step, "step \(k): \(message)") }
+            if case .error(let message) = outcome { note("error-outcome", k, "step \(k): \(message)") }
             if let before, outcome != .ok { compare(before, state(), step, k, outcome) }
             if let before, let copy, !Self.same(state(of: copy, variables: before.values.count), before) {
-                note("copy-independent", step, "step \(k) (\(outcome.name)) also changed a copy of the solver taken before it")
+                note("copy-independent", k, "step \(k) (\(outcome.name)) also changed a copy of the solver taken before it")
             }
             checkRequired(step, k)
             if k % solverCheckEvery == 0 || k == steps.count - 1 { checkSolver(step, k) }
@@ -87,9 +88,9 @@ struct SystemProbe<S: ConstraintSolver> {
     mutating func compare(_ a: (values: [Double], objective: [LevelError]), _ b: (values: [Double], objective: [LevelError]),
                           _ step: SystemStep, _ k: Int, _ outcome: StepOutcome) {
         if let i = a.values.indices.first(where: { a.values[$0] != b.values[$0] }) {
-            note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but \(run.variableNames[i]) moved from \(a.values[i]) to \(b.values[i])")
+            note("rejected-changes-state", k, "step \(k) was rejected (\(outcome.name)) but \(run.variableNames[i]) moved from \(a.values[i]) to \(b.values[i])")
         } else if a.objective != b.objective {
-            note("rejected-changes-state", step, "step \(k) was rejected (\(outcome.name)) but the objective changed from \(a.objective.map(\.error)) to \(b.objective.map(\.error))")
+            note("rejected-changes-state", k, "step \(k) was rejected (\(outcome.name)) but the objective changed from \(a.objective.map(\.error)) to \(b.objective.map(\.error))")
         }
     }
 
@@ -98,14 +99,14 @@ struct SystemProbe<S: ConstraintSolver> {
     mutating func checkSolver(_ step: SystemStep, _ k: Int) {
         guard !(run.solver is ExternalSolver) else { return }
         do { try run.solver.checkInvariants() } catch {
-            note("solver-invariants", step, "after step \(k): \(error)")
+            note("solver-invariants", k, "after step \(k): \(error)")
         }
     }
 
     /// Every required constraint present holds within 1e-6 of its magnitude at the current values.
     mutating func checkRequired(_ step: SystemStep, _ k: Int) {
         if let (id, violation) = firstViolated() {
-            note(Invariant.requiredSatisfied.rawValue, step, "after step \(k): required \(id) is violated by \(violation)")
+            note(Invariant.requiredSatisfied.rawValue, k, "after step \(k): required \(id) is violated by \(violation)")
         }
     }
 
@@ -129,7 +130,7 @@ struct SystemProbe<S: ConstraintSolver> {
         return out
     }
 
-    mutating func note(_ kind: String, _ step: SystemStep, _ detail: String) {
-        findings.append(FuzzFinding(kind: kind, strategy: strategy, place: step.kind, detail: detail))
+    mutating func note(_ kind: String, _ k: Int, _ detail: String) {
+        findings.append(StepFinding(step: k, kind: kind, detail: detail))
     }
 }

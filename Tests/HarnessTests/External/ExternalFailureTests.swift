@@ -129,3 +129,23 @@ import Testing
         #expect(solver.value(of: External.x).isNaN)
     }
 }
+
+/// What a fuzz signature keeps of an adapter's death: the abort's reason, without paths,
+/// numbers or quoted names, so two machines and two runs name one cause alike.
+@Suite struct ExternalFailureStableTextTests {
+    func failure(_ kind: ExternalFailure.Kind, _ stderr: String) -> ExternalFailure {
+        ExternalFailure(kind: kind, command: "/home/a/scripts/kiwi-adapter", request: "{}", requestNumber: 12, stderrTail: stderr)
+    }
+
+    @Test func anAbortIsNamedByItsReason() {
+        let f = failure(.signaled(6), "terminate called after throwing an instance of 'kiwi::InternalSolverError'\n  what():  Dual optimize failed.\n")
+        #expect(f.stableText == "external signal SIGABRT: Dual optimize failed.")
+    }
+
+    @Test func pathsNumbersAndQuotedNamesAreLeftOut() {
+        let a = failure(.exited(status: 1), "Traceback\n  File \"/home/a/x.py\", line 3\nKeyError: 'v17' at /tmp/q/r.py:12\n")
+        let b = failure(.exited(status: 1), "Traceback\n  File \"/home/b/x.py\", line 9\nKeyError: 'm3' at /srv/r.py:40\n")
+        #expect(a.stableText == b.stableText, "\(a.stableText) / \(b.stableText)")
+        #expect(a.stableText == "external exit #: KeyError: '…' at …")
+    }
+}

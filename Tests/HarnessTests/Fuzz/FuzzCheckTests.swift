@@ -38,11 +38,45 @@ import Testing
         #expect(!signatures.contains { $0.contains("|cassowary|") })
     }
 
-    @Test func nondeterministicValuesAreCaughtByTheSecondRun() throws {
+    @Test func nondeterministicValuesAreCaughtByTheSecondRunWithBothAnswers() throws {
         let shaky = try #require(PlantedStrategies.strategy("planted-nondeterministic"))
         let findings = FuzzCheck(strategies: [shaky]).check(try Self.system(Self.marked))
-        // Values are recorded at checks, so that is where two runs part.
-        #expect(findings.contains { $0.signature == FuzzSignature(kind: "deterministic", strategy: "planted-nondeterministic", place: "check") })
+        // Values are recorded at checks, so that is where two runs part; the detail shows both answers.
+        let finding = try #require(findings.first { $0.signature == FuzzSignature(kind: "nondeterministic", strategy: "planted-nondeterministic", place: "any") },
+                                   "\(findings)")
+        #expect(finding.detail.contains("x = 21") && finding.detail.contains("x = 20"), "\(finding.detail)")
+    }
+
+    static let leaky = """
+        {"strut-system": 1, "name": "leaky", "steps": [
+          {"add": "x == 10", "id": "floor"}, {"add": "x <= 5", "id": "bad"},
+          {"edit": "y", "priority": 999}, {"suggest": {"y": 3}}, {"add": "y >= 0", "id": "low"}, {"check": "end"}]}
+        """
+
+    @Test func aRejectedAddThatCorruptsLaterStepsIsOneFindingAtTheAdd() throws {
+        let leaky = try #require(PlantedStrategies.strategy("planted-leaky-rollback"))
+        let findings = FuzzCheck(strategies: [leaky]).check(try Self.system(Self.leaky))
+        // The first check to fail fires at the edit (x reads 11 beside x == 10), the oracle then
+        // sees wrong values at the final check: all one cause, the rejected add at step 1.
+        #expect(findings.map(\.signature.description) == ["rejected-changes-state|planted-leaky-rollback|add"], "\(findings)")
+        #expect(findings.first?.detail.contains("step 1 (add) was rejected") == true)
+        #expect(findings.first?.detail.contains("required-satisfied") == true, "the other checks are named in the detail")
+    }
+
+    @Test func aFailureThatStaysWithoutTheRejectedStepsKeepsItsOwnKind() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let text = """
+            {"strut-system": 1, "name": "w", "steps": [
+              {"add": "x >= 10", "id": "floor"}, {"add": "x <= 5", "id": "bad"}, {"add": "x == 7777", "id": "marked"}, {"check": "end"}]}
+            """
+        let findings = FuzzCheck(strategies: [wrong]).check(try Self.system(text))
+        #expect(findings.map(\.signature.kind) == ["required-satisfied"], "\(findings)")
+    }
+
+    @Test func aStrategyThatIsWrongOnItsOwnIsNotAlsoReportedForDisagreeing() throws {
+        let leaky = try #require(PlantedStrategies.strategy("planted-leaky-rollback"))
+        let findings = FuzzCheck(strategies: [leaky, Self.cassowary]).check(try Self.system(Self.leaky))
+        #expect(findings.map(\.signature.strategy) == ["planted-leaky-rollback"], "\(findings)")
     }
 
     @Test func aSolverWhoseCopiesShareStateIsCaught() throws {
@@ -79,6 +113,16 @@ import Testing
         #expect(findings.map(\.signature) == [FuzzSignature(kind: "required-satisfied", strategy: "planted-wrong", place: "layout")])
     }
 
+    @Test func severalInvariantsFailingOnOneLayoutCaseAreOneFindingPerStrategy() throws {
+        let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
+        let subject = try FuzzSubject(fileText: """
+            {"strut": 1, "name": "w", "root": "r", "views": [{"id": "r"}, {"id": "a", "superview": "r"}],
+             "constraints": ["a.leading == r.leading + 7777", "a.top == r.top", "a.width == 10", "a.height == 10"]}
+            """)
+        let all = FuzzCheck(strategies: [wrong], invariants: try InvariantSelection(parsing: "all")).check(subject)
+        #expect(all.map(\.signature.description) == ["required-satisfied|planted-wrong|layout"], "\(all)")
+    }
+
     @Test func signaturesRoundTripAndRejectMissingParts() throws {
         let s = FuzzSignature(kind: "crash:SIGILL", strategy: "external:kiwi --x|y", place: "Solver.swift:42")
         #expect(s.description == "crash:SIGILL|external:kiwi --x|y|Solver.swift:42")
@@ -89,16 +133,17 @@ import Testing
     }
 }
 
-/// An outside solver whose adapter dies is one `adapter-died` finding at the step kind where it
-/// died, whatever else its death breaks afterwards.
+/// An outside solver whose adapter dies is one `adapter-died` finding named by how it died (the
+/// step in the detail), whatever else its death breaks afterwards.
 @Suite struct FuzzCheckAdapterTests {
-    @Test func deadAdapterIsOneFindingAtTheStepWhereItDied() throws {
+    @Test func deadAdapterIsOneFindingNamedByHowItDied() throws {
         let dying = BenchStrategy(name: "external:dies") { ExternalSolver(command: "read line; echo 'about to die' >&2; exit 3") }
         let subject = try FuzzSubject(fileText: FuzzCheckTests.clean)
         let findings = FuzzCheck(strategies: [FuzzCheckTests.cassowary, dying]).check(subject)
         #expect(findings.count == 1, "\(findings)")
         #expect(findings.first?.signature.kind == "adapter-died")
         #expect(findings.first?.signature.strategy == "external:dies")
-        #expect(findings.first?.signature.place.hasPrefix("add external exit #: about to die") == true, "\(findings)")
+        #expect(findings.first?.signature.place == "external exit #: about to die", "\(findings)")
+        #expect(findings.first?.detail.hasPrefix("step 0 (add): ") == true, "\(findings)")
     }
 }

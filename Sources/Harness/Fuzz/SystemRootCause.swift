@@ -1,0 +1,101 @@
+import LinearConstraints
+
+/// What one system check found, at the step that showed it (`steps.count - 1` and beyond: the
+/// implied final check).
+struct StepFinding: Hashable, Sendable {
+    var step: Int
+    var kind: String
+    var detail: String
+}
+
+/// The one finding a strategy's failures on one system file stand for: its root cause, named by
+/// the kind of the first failure, the kind of the step that caused it, and nothing that depends on
+/// where a check happened to fire later.
+///
+/// - State failures (`rejected-changes-state`, `error-outcome`, `solver-invariants`,
+///   `required-satisfied`, the oracle's) come first: the earliest step with one, the most basic
+///   kind at that step (`precedence`). When steps were rejected before it, the file is checked
+///   again without them (`replayWithout`: a rejected step must change nothing, so leaving it out
+///   must change nothing); if the failure then goes away, the cause is the first rejected step:
+///   `rejected-changes-state` at that step's kind, whatever check saw its consequences.
+/// - `nondeterministic` is a cause of its own (two plain runs, not the probed one): reported
+///   beside a state failure, not folded into it.
+/// - `strategies-agree` only when neither shows (a strategy that is wrong on its own is not also
+///   reported for disagreeing).
+/// The other failures of the family are listed in the finding's detail.
+///
+/// Cost: nothing on a passing file; one more check of the file (without its rejected steps) on a
+/// failing one that had a rejected step before its first failure.
+struct SystemRootCause {
+    struct Root: Hashable, Sendable {
+        var kind: String
+        var place: String
+        var detail: String
+    }
+
+    /// Kinds of the state family, most basic first: at one step, the first listed is the cause.
+    static let precedence = ["rejected-changes-state", "copy-independent", "error-outcome", "solver-invariants", "required-satisfied", "oracle-outcome",
+                             "conflict-real", "conflict-minimal", "conflict-members", "optimal"]
+
+    var steps: [SystemStep]
+    var records: [StepRecord]
+    /// True when checking the given steps (a subsequence of `steps`) finds nothing.
+    var replayWithout: ([SystemStep]) -> Bool
+
+    init(steps: [SystemStep], records: [StepRecord], replayWithout: @escaping ([SystemStep]) -> Bool) {
+        self.steps = steps
+        self.records = records
+        self.replayWithout = replayWithout
+    }
+
+    func place(_ k: Int) -> String { k < steps.count ? steps[k].kind : "check" }
+
+    /// The root causes of `found`: the state family's (at most one), the nondeterminism's (at
+    /// most one: another cause, judged on other runs), and agreement only when neither.
+    func roots(_ found: [StepFinding]) -> [Root] {
+        let state = found.filter { Self.precedence.contains($0.kind) }
+        var out: [Root] = []
+        if let f = state.min(by: Self.before) {
+            if let blamed = rejectedCause(before: f.step) {
+                out.append(Root(kind: "rejected-changes-state", place: place(blamed),
+                                detail: "step \(blamed) (\(place(blamed))) was rejected (\(records[blamed].outcome.name)) yet changed what followed: "
+                                    + "without the rejected steps, step \(f.step) passes. First seen: \(f.kind) \(f.detail)" + also(state, f)))
+            } else {
+                out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(state, f)))
+            }
+        }
+        if let f = found.first(where: { $0.kind == Nondeterminism.kind }) {
+            out.append(Root(kind: f.kind, place: Nondeterminism.place, detail: f.detail))
+        }
+        if out.isEmpty, let f = found.min(by: Self.before) {
+            out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(found, f)))
+        }
+        return out
+    }
+
+    /// Earlier step first; at one step, the more basic kind.
+    static func before(_ a: StepFinding, _ b: StepFinding) -> Bool {
+        if a.step != b.step { return a.step < b.step }
+        return (precedence.firstIndex(of: a.kind) ?? precedence.count) < (precedence.firstIndex(of: b.kind) ?? precedence.count)
+    }
+
+    /// The first rejected step before step `f` when leaving every rejected step before `f` out
+    /// makes the file pass; nil when none was rejected or the failure stays.
+    func rejectedCause(before f: Int) -> Int? {
+        let rejected = (0..<min(f, records.count)).filter { k in
+            if case .check = steps[k] { return false }
+            return records[k].outcome != .ok
+        }
+        guard let first = rejected.first else { return nil }
+        let dropped = Set(rejected)
+        let reduced = steps.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        return replayWithout(reduced) ? first : nil
+    }
+
+    /// The other failures, named once each, for the detail.
+    func also(_ found: [StepFinding], _ root: StepFinding) -> String {
+        var seen = Set<String>()
+        let others = found.filter { $0 != root }.map { "\($0.kind) at step \($0.step) (\(place($0.step)))" }.filter { seen.insert($0).inserted }
+        return others.isEmpty ? "" : " Also: " + others.prefix(6).joined(separator: "; ") + (others.count > 6 ? "; ..." : "") + "."
+    }
+}

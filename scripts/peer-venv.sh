@@ -1,0 +1,60 @@
+# Sourced by the Python peers' adapters (scripts/kiwi-adapter, scripts/beeware-adapter): the virtual
+# environment a peer runs in, made on first use. The caller sets
+#   label    the adapter's name, for messages
+#   package  the package to install (pip name), version its version
+#   module   the module to import, which must have __version__ == $version
+#   venv     the environment's directory
+# then calls `peer_ready || peer_setup >&2`. Set-up installs python3-venv with apt-get when the
+# venv module is missing and we are root; every message goes to standard error (standard output
+# carries the protocol only). Several adapters may start at once (one per fuzz worker): one sets
+# up under a lock, the others wait for it.
+
+peer_ready() {
+    [ -x "$venv/bin/python" ] &&
+        "$venv/bin/python" -c "import $module, sys; sys.exit($module.__version__ != '$version')" 2>/dev/null
+}
+
+peer_setup() {
+    mkdir -p "$(dirname "$venv")"
+    exec 9>"$venv.lock"
+    flock 9
+    if peer_ready; then return; fi
+    echo "$label: creating $venv ($package $version)" >&2
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+            apt-get update >&2 && apt-get install -y python3-venv >&2
+        else
+            echo "$label: python3 has no venv/ensurepip module; install python3-venv" >&2
+            exit 2
+        fi
+    fi
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$package==$version" >&2
+    peer_ready || { echo "$label: $package $version did not install into $venv" >&2; exit 2; }
+}
+
+# peer_arguments ARGS...: reads --version V / --version=V / --setup from the adapter's arguments
+# into $version and $setup_only; anything else stops with exit 2.
+peer_arguments() {
+    setup_only=false
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --version) [ $# -ge 2 ] || { echo "$label: --version needs a $package version" >&2; exit 2; }
+                       version="$2"; shift 2 ;;
+            --version=*) version="${1#--version=}"; shift ;;
+            --setup) setup_only=true; shift ;;
+            *) echo "$label: unknown argument '$1' (expected --version V, --setup)" >&2; exit 2 ;;
+        esac
+    done
+    [[ "$version" =~ ^[0-9]+(\.[0-9]+)*$ ]] || { echo "$label: --version '$version' is not a version number" >&2; exit 2; }
+}
+
+# peer_run ADAPTER.py: prints the version and exits under --setup, else execs the adapter.
+peer_run() {
+    if $setup_only; then
+        "$venv/bin/python" -c "import $module; print('$package', $module.__version__)"
+        exit 0
+    fi
+    exec "$venv/bin/python" -u "$1"
+}
