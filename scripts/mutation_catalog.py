@@ -134,7 +134,7 @@ MUTANTS = [
     ("hub-order-first", C + "Tableau.swift",
      "func order(_ s: Int32) -> Int64 { (hubs[Int(s)] ? Int64(1) << 32 : 0) | Int64(s) }",
      "func order(_ s: Int32) -> Int64 { Int64(s) }",
-     "equivalent: Bland's rule holds for any fixed order (hubs last only saves work)"),
+     "hub symbols no longer last in Bland's order (still anti-cycling, but other pivots: the gate's pivot counts see it)"),
     # --- adding constraints
     ("subject-any-slack", C + "Solver+AddConstraint.swift",
      "if tableau.kinds[Int(tag.marker)].isPivotable, row.coefficient(of: tag.marker) < 0 { return tag.marker }",
