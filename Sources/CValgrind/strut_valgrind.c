@@ -1,4 +1,5 @@
 #include "strut_valgrind.h"
+#include <signal.h>
 #include <stdlib.h>
 #if defined(__linux__)
 #include <sys/personality.h>
@@ -30,3 +31,16 @@ int strut_disable_address_randomization(void) {
     return -1;
 #endif
 }
+
+static volatile sig_atomic_t strut_sigint = 0;
+static void strut_on_sigint(int signo) { (void)signo; strut_sigint = 1; }
+
+void strut_watch_sigint(void) {
+    struct sigaction action;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = strut_on_sigint;
+    sigaction(SIGINT, &action, NULL);
+}
+
+int strut_sigint_seen(void) { return (int)strut_sigint; }

@@ -40,7 +40,10 @@ extension BenchPlan {
 
     /// The `strut bench` command that runs exactly this work again (every setting explicit; add
     /// `--shard i/n` to run one shard of it).
-    public var command: String {
+    public var command: String { commandWords.map(Self.shellQuoted).joined(separator: " ") }
+
+    /// `command`'s words, unquoted (the metered parent gives them to its children).
+    public var commandWords: [String] {
         var words = ["strut", "bench"] + inputArguments
         if let deviceSpec { words += ["--devices", deviceSpec] }
         words += ["--strategies", strategies.map(\.name).joined(separator: ",")]
@@ -49,7 +52,7 @@ extension BenchPlan {
         words += ["--invariants", invariants.description]
         if !diagnostics { words.append("--no-diagnostics") }
         if let unitTimeLimit { words += ["--unit-time-limit", UnitDeadline.format(unitTimeLimit)] }
-        return words.map(Self.shellQuoted).joined(separator: " ")
+        return words
     }
 
     static func shellQuoted(_ word: String) -> String {

@@ -71,19 +71,39 @@ public final class BenchRunner: @unchecked Sendable {
         return (slots.compactMap { $0 }, stopReason)
     }
 
+    /// Runs every unit on the calling thread, one worker, no Dispatch: the instruction meter's
+    /// child (`BenchSession` under `plan.meterInstructions`). A pool thread started or woken
+    /// at a moment that depends on timing allocates too, and moved the counts of what ran after.
+    /// `interrupted` is asked before each unit (a flag a signal handler sets).
+    public func runOnThisThread(interrupted: () -> Bool) -> (results: [UnitResult], stopped: StopReason?) {
+        let worker = Worker(plan: plan), start = Clocks.monotonicNanoseconds()
+        while true {
+            if interrupted() { stop(.interrupted) }
+            guard let k = next(start: start) else { break }
+            finish(k, skipped(units[k], plan.growthKey(units[k])) ?? worker.run(units[k]))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return (slots.compactMap { $0 }, stopReason)
+    }
+
     /// One worker: its thread's meter, then units until none is left or a stop is requested.
     private func work(start: UInt64) {
         let worker = Worker(plan: plan)
         while let k = next(start: start) {
-            let growth = plan.growthKey(units[k])
-            let result = skipped(units[k], growth) ?? worker.run(units[k])
-            lock.lock()
-            slots[k] = result
-            finished += 1
-            if result.cutOff != nil, let growth, growth.size < cutOffSizes[growth.key] ?? Int.max {
-                cutOffSizes[growth.key] = growth.size
-            }
-            lock.unlock()
+            finish(k, skipped(units[k], plan.growthKey(units[k])) ?? worker.run(units[k]))
+        }
+    }
+
+    /// Files unit k's result and notes a cut-off size.
+    private func finish(_ k: Int, _ result: UnitResult) {
+        let growth = plan.growthKey(units[k])
+        lock.lock()
+        defer { lock.unlock() }
+        slots[k] = result
+        finished += 1
+        if result.cutOff != nil, let growth, growth.size < cutOffSizes[growth.key] ?? Int.max {
+            cutOffSizes[growth.key] = growth.size
         }
     }
 

@@ -13,13 +13,17 @@ public enum BenchSession {
         progress: ProgressDisplay? = nil
     ) -> BenchResults {
         let runner = BenchRunner(plan: plan, jobs: jobs, timeLimit: timeLimit)
-        let interrupt = handleInterrupt ? InterruptWatcher { runner.stop(.interrupted) } : nil
+        // The metered child watches Ctrl-C with a flag, not a signal thread (`runOnThisThread`).
+        if plan.meterInstructions, handleInterrupt { InstructionMeter.watchInterrupt() }
+        let interrupt = handleInterrupt && !plan.meterInstructions ? InterruptWatcher { runner.stop(.interrupted) } : nil
         let loadAtStart = Clocks.loadAverages()
         let startedAt = ISO8601DateFormatter().string(from: Date())
         let cpu0 = Clocks.processCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        // Under the instruction meter the calling thread must not run during a measured region
-        // (callgrind counts every thread while collecting): no progress ticks until the end.
-        let (results, stopped) = runner.run(tickInterval: plan.meterInstructions ? 1e7 : 0.25) { r in progress?.update(r.progress) }
+        // Under the instruction meter one worker runs on this thread: no other thread may run
+        // during a measured region (callgrind counts every thread while collecting), nor start
+        // at a moment that depends on timing (its allocations move the heap), so no progress.
+        let (results, stopped) = plan.meterInstructions ? runner.runOnThisThread { handleInterrupt && InstructionMeter.interrupted }
+            : runner.run(tickInterval: 0.25) { r in progress?.update(r.progress) }
         let wall = Double(Clocks.monotonicNanoseconds() &- t0) / 1e9
         let cpu = Double(Clocks.processCPUNanoseconds() &- cpu0) / 1e9
         interrupt?.cancel()

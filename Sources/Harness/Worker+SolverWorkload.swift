@@ -43,7 +43,7 @@ extension Worker {
             let pivots = solver.counters.pivots
             let s0 = reportedTime(solver)
             var sink = 0.0
-            let (read, cost) = try measure { () throws(SolverError) -> Double? in
+            let (read, cost) = try measure(counted: measured) { () throws(SolverError) -> Double? in
                 switch k {
                 case 0: try w.build(into: &solver, size: w.rootSize(.portrait), stop: stop)
                 case 1: try w.rotate(&solver, to: .landscape)

@@ -33,11 +33,12 @@ struct Worker {
         instructions = plan.meterInstructions ? InstructionMeter.fromEnvironment() : nil
     }
 
-    /// Runs `body` as one measured region: counted in instructions under the instruction meter,
-    /// else just run (the count is then nil).
+    /// Runs `body` as one measured region: counted in instructions under the instruction meter
+    /// when `counted` (a warm-up repetition is not: its dump would only cost time), else just run
+    /// (the count is then nil).
     @inline(__always)
-    func region<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, UInt64?) {
-        guard let instructions else { return (try body(), nil) }
+    func region<T, E: Error>(counted: Bool, _ body: () throws(E) -> T) throws(E) -> (T, UInt64?) {
+        guard let instructions, counted else { return (try body(), nil) }
         return try instructions.measure(body)
     }
 
@@ -45,9 +46,9 @@ struct Worker {
     /// it, and its instruction count under the meter (`region`). The one bracket every timed
     /// operation goes through (layout passes, diagnostics, solver workload steps).
     @inline(__always)
-    func measure<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, RegionCost) {
+    func measure<T, E: Error>(counted: Bool = true, _ body: () throws(E) -> T) throws(E) -> (T, RegionCost) {
         let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
-        let (value, ir) = try region(body)
+        let (value, ir) = try region(counted: counted, body)
         let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
         let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
         return (value, RegionCost(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir))
@@ -139,7 +140,7 @@ struct Worker {
         for (k, device) in devices.enumerated() {
             let pivots = engine.solver.counters.pivots
             let s0 = reportedTime(engine.solver)
-            let (result, cost) = try measure { () throws(LoweringError) in try engine.layout(on: device) }
+            let (result, cost) = try measure(counted: measured) { () throws(LoweringError) in try engine.layout(on: device) }
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { throw .cutOff }
             if measured, let s0, let s1 = reportedTime(engine.solver), s1.responses > s0.responses {
@@ -163,7 +164,7 @@ struct Worker {
     /// Times and meters one diagnosis of the engine's current layout. Its digest covers the
     /// ambiguous views and attributes and the minimal conflicting sets.
     func measureDiagnostics<S: ConstraintSolver>(_ engine: LayoutEngine<S>, _ result: LayoutResult, _ item: inout Accumulator, measured: Bool) {
-        let (diagnosis, cost) = measure { engine.diagnose() }
+        let (diagnosis, cost) = measure(counted: measured) { engine.diagnose() }
         guard measured else { return }
         item.add(cost) {
             var d = StableDigest()

@@ -114,7 +114,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
     var runThreshold = 0.5
 
-    @Option(help: "Also count each measured region in instructions: 'instructions' (strut runs itself again under valgrind's callgrind; one worker, no live progress; counts are the same on every run of the same build and command). Gate them with --baseline and --instruction-threshold.")
+    @Option(help: "Also count each measured region in instructions: 'instructions' (strut runs the work again under valgrind's callgrind in \(MeterRun.shards) fixed shards, --jobs at a time, no live progress; counts are the same on every run of the same build and command, whatever --jobs). Gate them with --baseline and --instruction-threshold.")
     var meter: String?
 
     @Option(help: "Baseline gate under --meter instructions: a group regresses when its instruction count rose by more than this (0.02 means 2%).")
@@ -133,32 +133,32 @@ struct BenchCommand: ParsableCommand {
         PlantedSlowdown.percent = InstructionMeter.plantedSlowdownPercent
         let plan: BenchPlan
         do { plan = try makePlan() } catch { throw usage("\(error)") }
-        if plan.meterInstructions {
-            if !InstructionMeter.runningOnValgrind {
-                let status: Int32
-                do { status = try MeterLauncher.reexecute() } catch { throw usage("\(error)") }
-                throw ExitCode(status)
-            }
-            guard InstructionMeter.fromEnvironment() != nil else {
-                throw usage("--meter instructions under valgrind needs \(InstructionMeter.directoryVariable) (run strut bench --meter instructions directly: it starts valgrind itself)")
-            }
+        if plan.meterInstructions, InstructionMeter.runningOnValgrind {
+            try runMeteredChild(plan)
+            return
         }
-        // Output paths are checked before the work, which may take hours, starts.
+        // Output paths and the baseline are checked before the work, which may take hours, starts.
         for (option, path) in [("--out", out), ("--save-baseline", saveBaseline)] {
             guard let path else { continue }
             do { try AtomicFile.checkWritable(path) } catch { throw usage("\(option) \(error)") }
         }
-        // Under the instruction meter the baseline is read after the run: parsing it first would
-        // lay the heap out otherwise than when the baseline was saved, and move the counts.
-        var reference: BenchBaseline?
-        if plan.meterInstructions, let baseline {
-            guard FileManager.default.isReadableFile(atPath: baseline) else { throw usage("--baseline: \(baseline): cannot read the file") }
+        let reference: BenchBaseline?
+        do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
+        let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let results: BenchResults
+        if plan.meterInstructions {
+            let stop = StopFlag()
+            let watcher = InterruptWatcher { stop.raise() }
+            defer { watcher.cancel() }
+            do {
+                results = try MeterRun.withDirectory { dir throws(BenchUsageError) in
+                    try MeterRun(plan: plan, jobs: jobs, timeLimit: timeLimit).run(in: dir, stop: stop)
+                }
+            } catch { throw usage("\(error)") }
         } else {
-            do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
+            results = BenchSession.run(plan, jobs: jobs, timeLimit: timeLimit, handleInterrupt: true,
+                                       progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         }
-        let results = BenchSession.run(
-            plan, jobs: plan.meterInstructions ? 1 : work.jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimit: timeLimit,
-            handleInterrupt: true, progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         for f in results.invariants.failures { print(f) }
         print(BenchTable.text(results, verbose: verbose), terminator: "")
         print(results.invariants.tallyText, terminator: "")
@@ -169,13 +169,24 @@ struct BenchCommand: ParsableCommand {
         if let saveBaseline {
             if OutputFile.write(BenchBaseline(results).data, to: saveBaseline, what: "baseline") { print("baseline saved: \(saveBaseline)") } else { lost = true }
         }
-        if plan.meterInstructions, let baseline {
-            do { reference = try BenchBaseline.read(baseline) } catch { throw usage("--baseline: \(error)") }
-        }
         let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
         if comparison?.hasRegression == true { throw StrutExit.regression.code }
         if results.hasFailures || lost || comparison?.isStale == true { throw StrutExit.failure.code }
+    }
+
+    /// The metered child (`MeterRun`): runs its shard on one worker, no progress, and writes the
+    /// results (region numbers for counts) to the dump directory for the parent. It prints and
+    /// gates nothing: the parent does, once it has the counts.
+    func runMeteredChild(_ plan: BenchPlan) throws {
+        guard let directory = InstructionMeter.childDirectory else {
+            throw usage("--meter instructions under valgrind needs \(InstructionMeter.directoryVariable) (run strut bench --meter instructions directly: it starts valgrind itself)")
+        }
+        let results = BenchSession.run(plan, jobs: 1, timeLimit: timeLimit, handleInterrupt: true, progress: nil)
+        do { try ResultsFile.write(results, to: directory + "/results.json") } catch {
+            FileHandle.standardError.write(Data("strut: metered child: cannot write \(directory)/results.json: \(error)\n".utf8))
+            throw StrutExit.failure.code
+        }
     }
 
     /// Prints the verdicts of `results` against the baseline and returns the comparison.
@@ -194,7 +205,7 @@ struct BenchCommand: ParsableCommand {
         guard runThreshold > 0, runThreshold.isFinite else { throw ValidationError("--run-threshold must be a positive number (0.5 means 50%)") }
         guard instructionThreshold > 0, instructionThreshold.isFinite else { throw ValidationError("--instruction-threshold must be a positive number (0.02 means 2%)") }
         if let meter, meter != "instructions" { throw ValidationError("--meter: unknown meter \"\(meter)\"; known: instructions") }
-        if meter != nil, let jobs = work.jobs, jobs > 1 { throw ValidationError("--meter instructions runs one worker (callgrind counts the whole process): leave out --jobs or give --jobs 1") }
+        if meter != nil, shard != nil, !InstructionMeter.runningOnValgrind { throw ValidationError("--meter instructions shards the run itself (\(MeterRun.shards) fixed shards, --jobs at a time): leave out --shard") }
         if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw ValidationError("--unit-time-limit must be a positive number of seconds") }
     }
 

@@ -5,6 +5,8 @@ import Harness
 /// `strut compare --strategies A,B [inputs...]`: runs both strategies on the same work and
 /// reports, per family and size, B's thread-CPU time over A's with a confidence interval, how
 /// often B reached A's objective, and the invariants each breaks (Harness/Compare).
+/// `strut compare --binaries OLD NEW [inputs...]`: runs two builds on the same work, interleaved,
+/// and judges NEW against OLD as `strut bench --baseline` judges a run (`BinaryComparison`).
 ///
 /// The inputs and the run settings are `strut bench`'s: both mount `BenchWorkOptions` and build
 /// their plan with it, so they read inputs, suites, devices and repetitions the same way.
@@ -26,15 +28,29 @@ struct CompareCommand: ParsableCommand {
             two broke different conflicts); then the invariants each strategy broke (failed \
             solves). Each family and size runs as its own bench session, A and B interleaved.
 
+            --binaries OLD NEW compares two strut builds instead (default work: --suite ci; \
+            --strategies then lists the strategies both run): every work unit runs under OLD's and \
+            NEW's own strut bench (that unit alone), back to back, which one first alternating, \
+            --jobs units at a time, so a neighbour's load falls on both. NEW is judged against OLD \
+            as strut bench --baseline judges a run: per family, size, strategy and phase the \
+            thread-CPU ratio NEW/OLD with its bootstrap interval (--time-threshold, \
+            --run-threshold), deterministic figures exactly, invariants newly failing. With \
+            --meter instructions each build also runs the work under callgrind (strut bench \
+            --meter instructions) and NEW's instruction counts are gated per group past \
+            --instruction-threshold. Both builds must have --meter and --shard (this one's).
+
             Exit status: 0 when everything ran and every invariant held, 1 when a case failed or \
             the run stopped early, 2 for a usage error, 3 when an invariant failed (for either \
-            strategy, including strategies-agree).
+            strategy, including strategies-agree; with --binaries, in NEW), 4 with --binaries when \
+            NEW regressed against OLD.
             """)
 
     @OptionGroup var work: BenchWorkOptions
 
-    @Option(help: "The two strategies, A,B (B's time is reported over A's).")
-    var strategies: String
+    @Option(help: "The two strategies, A,B (B's time is reported over A's); with --binaries, the strategies both builds run (default as strut bench's).")
+    var strategies: String?
+
+    @OptionGroup var binaries: BinaryCompareOptions
 
     @Option(help: "Invariants: cheap, all, none or a comma list (default: the cheap ones and strategies-agree, on every case).")
     var invariants: String?
@@ -43,12 +59,18 @@ struct CompareCommand: ParsableCommand {
     var out: String?
 
     func validate() throws {
+        if binaries.isSet { return }
+        guard let strategies else { throw ValidationError("give --strategies A,B (two strategies) or --binaries OLD NEW (two builds)") }
         let names: [String]
         do { names = try Strategy.list(strategies).map(\.name) } catch { throw ValidationError(error.message) }
         guard names.count == 2, names[0] != names[1] else { throw ValidationError("--strategies takes two different strategies, A,B") }
     }
 
     func run() throws {
+        if binaries.isSet {
+            try BinaryComparison(work: work, strategies: strategies, invariants: invariants, options: binaries, out: out).run()
+            return
+        }
         let (a, b, plan) = try makePlan()
         if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
         let results = CompareRun.run(plan, jobs: work.jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
@@ -72,7 +94,7 @@ struct CompareCommand: ParsableCommand {
     /// checked with the cheap invariants and strategies-agree unless --invariants says otherwise.
     func makePlan() throws -> (String, String, BenchPlan) {
         let listed: [Strategy]
-        do { listed = try Strategy.list(strategies) } catch { throw usage(error.message) }
+        do { listed = try Strategy.list(strategies ?? "") } catch { throw usage(error.message) }
         do {
             var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 5)
             plan.invariants = try InvariantSelection(parsing: invariants ?? Self.defaultInvariants)

@@ -1,10 +1,138 @@
+import Dispatch
 import Foundation
 import Harness
 
-/// `strut bench --meter instructions`: strut runs itself again under callgrind (one command for
-/// the user), and the child counts every measured region's instructions (`InstructionMeter`).
-enum MeterLauncher {
-    static let valgrindCandidates = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
+/// `strut bench --meter instructions`: strut runs the work again under callgrind in child
+/// processes (one command for the user) and reads their counts after they exit.
+///
+/// The run is cut into `shards` fixed shards (`--shard i/N`, whatever `--jobs`), each measured
+/// by its own child under valgrind, `jobs` children at a time. A child measures every region of
+/// its shard and writes its results with region numbers in place of counts
+/// (`InstructionMeter`); this process, which is not measured, then reads the dumps
+/// (`MeterDumps.fill`) and merges the shards. A child's work depends only on its shard, its
+/// arguments and its environment, which are made the same on every run: the plan's own command
+/// words (not the output or gate options), a fixed environment, address randomisation off,
+/// Swift's deterministic hashing, jemalloc's time-based purging off, and paths of one length.
+/// So its counts do not depend on `--jobs`, on what else runs, or on the options that only
+/// shape the report.
+struct MeterRun {
+    /// Shards of every metered run: enough to keep two cores busy to the end.
+    static let shards = 6
+
+    let plan: BenchPlan
+    /// The strut binary to measure (this one for `strut bench`).
+    var executable = MeterRun.currentExecutable
+    var jobs: Int
+    var timeLimit: Double?
+    /// Names this binary's files in the run's directory; one character (the paths keep one length).
+    var tag: Character = "b"
+    /// STRUT_PLANTED_SLOWDOWN for the children (`PlantedSlowdown`).
+    var plantedSlowdown = InstructionMeter.plantedSlowdownPercent
+
+    static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Runs every shard under valgrind and returns the merged results with their counts.
+    /// `directory` is made by `MeterRun.withDirectory`.
+    func run(in directory: String, stop: StopFlag = StopFlag()) throws(BenchUsageError) -> BenchResults {
+        let valgrind = try Self.valgrindPath()
+        let home = "\(directory)/\(tag)"
+        do { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) } catch {
+            throw BenchUsageError("--meter instructions: cannot create \(home): \(error)")
+        }
+        let program = try Self.strippedCopy(of: executable, to: home + "/strut")
+        let started = Clocks.monotonicNanoseconds()
+        var processes: [Process?] = Array(repeating: nil, count: Self.shards)
+        let finished = DispatchSemaphore(value: 0)
+        var running = 0
+        // Shard i holds units i, i + shards, ...: a run of fewer units starts fewer children.
+        for shard in 0..<min(Self.shards, plan.allUnits.count) {
+            while running >= max(1, jobs) {
+                finished.wait()
+                running -= 1
+            }
+            if stop.isSet { break }
+            let elapsed = Double(Clocks.monotonicNanoseconds() &- started) / 1e9
+            if let timeLimit, elapsed >= timeLimit { break }
+            let dir = shardDirectory(home, shard)
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw BenchUsageError("--meter instructions: cannot create \(dir): \(error)")
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: valgrind)
+            process.arguments = Self.valgrindArguments(directory: dir) + [program] + childArguments(shard, remaining: timeLimit.map { $0 - elapsed })
+            process.environment = Self.childEnvironment(directory: dir, plantedSlowdown: plantedSlowdown)
+            process.terminationHandler = { _ in finished.signal() }
+            do { try process.run() } catch { throw BenchUsageError("--meter instructions: cannot run \(valgrind): \(error)") }
+            processes[shard] = process
+            running += 1
+        }
+        while running > 0 {
+            finished.wait()
+            running -= 1
+        }
+        var parts: [(file: String, results: BenchResults)] = []
+        for (shard, process) in processes.enumerated() {
+            guard let process else { continue }
+            let dir = shardDirectory(home, shard), file = dir + "/results.json"
+            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+                throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(process.terminationReason == .exit ? "status \(process.terminationStatus)" : "signal \(process.terminationStatus)")")
+            }
+            do {
+                var results = try BenchResults(jsonText: String(contentsOfFile: file, encoding: .utf8), file: file)
+                try MeterDumps.fill(&results.records, directory: dir)
+                parts.append((file, results))
+            } catch {
+                throw BenchUsageError("--meter instructions: shard \(shard)/\(Self.shards): \(error)")
+            }
+        }
+        do { return try BenchResults.merge(parts) } catch { throw BenchUsageError("--meter instructions: \(error)") }
+    }
+
+    func shardDirectory(_ home: String, _ shard: Int) -> String { home + "/s" + Self.padded(shard, 2) }
+
+    /// The child's arguments: the plan's command words (the work and nothing else), the meter,
+    /// one worker and its shard.
+    func childArguments(_ shard: Int, remaining: Double?) -> [String] {
+        Array(plan.commandWords.dropFirst()) + ["--meter", "instructions", "--jobs", "1", "--shard", "\(shard)/\(Self.shards)"]
+            + (remaining.map { ["--time-limit", String(max(0, $0))] } ?? [])
+    }
+
+    /// Makes the run's directory (`TMPDIR/strut-meter-<pid, 10 digits>`: one length every run),
+    /// turns address randomisation off for the children, runs `body` and removes the directory.
+    static func withDirectory<T>(_ body: (String) throws(BenchUsageError) -> T) throws(BenchUsageError) -> T {
+        if !InstructionMeter.fixAddresses() {
+            FileHandle.standardError.write(Data("warning: --meter instructions: address randomisation could not be turned off; counts may vary between runs\n".utf8))
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-meter-" + padded(Int(getpid()), 10)).path
+        try? FileManager.default.removeItem(atPath: directory)
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw BenchUsageError("--meter instructions: cannot create \(directory): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(directory)
+    }
+
+    /// The child's whole environment, the same on every run: the dump directory, the planted
+    /// slowdown (always one variable), deterministic hashing, no time-based purging, a fixed PATH,
+    /// and HOME and the outside-solver settings passed on.
+    static func childEnvironment(directory: String, plantedSlowdown: Int) -> [String: String] {
+        let parent = ProcessInfo.processInfo.environment
+        var environment = [
+            InstructionMeter.directoryVariable: directory,
+            "STRUT_PLANTED_SLOWDOWN": String(plantedSlowdown),
+            // Swift's per-process random hashing seed would change hash-table work from run to run.
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+            // jemalloc purges unused pages after a time (decay): when depends on the clock. Never.
+            "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+        ]
+        for (name, value) in parent where name == "HOME" || name == "XDG_CACHE_HOME" || name.hasPrefix("STRUT_EXTERNAL") {
+            environment[name] = value
+        }
+        return environment
+    }
 
     /// The valgrind arguments before the command: callgrind with instrumentation and collection
     /// off at the start (the meter switches them on around each region), dumps into `directory`.
@@ -13,44 +141,19 @@ enum MeterLauncher {
          "--callgrind-out-file=\(directory)/cg", "-q"]
     }
 
-    /// Runs this command again under valgrind and returns its exit status (the child's; 1 when a
-    /// signal ended it). Throws a message when valgrind is missing or does not start.
-    static func reexecute() throws(BenchUsageError) -> Int32 {
-        guard let valgrind = valgrindPath() else {
+    static func valgrindPath() throws(BenchUsageError) -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/valgrind" } ?? []
+        guard let found = (path + ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw BenchUsageError("--meter instructions needs valgrind (Debian package valgrind; scripts/lib.sh installs it)")
         }
-        let exe: String
-        do { exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } catch {
-            exe = CommandLine.arguments[0]
-        }
-        // The same length on every run (the pid padded): the child's arguments, environment and
-        // dump paths then take the same memory every run, so its heap is laid out alike.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-meter-" + padded(Int(getpid()))).path
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw BenchUsageError("--meter instructions: cannot create \(directory): \(error)")
-        }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let program = try strippedCopy(of: exe, in: directory)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = valgrindArguments(directory: directory) + [program] + CommandLine.arguments.dropFirst()
-        let (environment, fixed) = InstructionMeter.childEnvironment(directory: directory)
-        if !fixed {
-            FileHandle.standardError.write(Data("warning: --meter instructions: address randomisation could not be turned off; counts may vary slightly between runs\n".utf8))
-        }
-        process.environment = environment
-        signal(SIGINT, SIG_IGN)  // Ctrl-C reaches the child too; it stops cleanly and reports.
-        defer { signal(SIGINT, SIG_DFL) }
-        do { try process.run() } catch { throw BenchUsageError("--meter instructions: cannot run \(valgrind): \(error)") }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 1
+        return found
     }
 
     /// A copy of the executable without its debug information, which valgrind 3.19 cannot read
     /// (Swift emits DWARF 5: "unhandled dwarf2 abbrev form code 0x25", then it gives up); the
     /// symbol table stays. `objcopy --strip-debug` (Debian package binutils).
-    static func strippedCopy(of exe: String, in directory: String) throws(BenchUsageError) -> String {
-        let copy = directory + "/strut"
+    static func strippedCopy(of exe: String, to copy: String) throws(BenchUsageError) -> String {
+        guard FileManager.default.isExecutableFile(atPath: exe) else { throw BenchUsageError("--meter instructions: \(exe) is not an executable file") }
         let objcopy = ["/usr/bin/objcopy", "/usr/bin/llvm-objcopy"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let objcopy else { throw BenchUsageError("--meter instructions needs objcopy (Debian package binutils) to strip the debug information valgrind cannot read") }
         let process = Process()
@@ -64,13 +167,16 @@ enum MeterLauncher {
         return copy
     }
 
-    static func padded(_ n: Int) -> String {
+    static func padded(_ n: Int, _ width: Int) -> String {
         let digits = String(n)
-        return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
+}
 
-    static func valgrindPath() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/valgrind" } ?? []
-        return (path + valgrindCandidates).first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+/// A stop request (Ctrl-C) that a signal handler's queue sets and the launching loop reads.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+    var isSet: Bool { lock.withLock { set } }
+    func raise() { lock.withLock { set = true } }
 }

@@ -36,4 +36,21 @@ import Testing
         #expect(regressed.status == 4, "\(regressed.stdout)\n\(regressed.stderr)")
         #expect(regressed.stdout.contains("instruction count regressions (more than 2% more instructions): conflicting-heights.json 4 cassowary first"))
     }
+
+    /// Two runs of the same work, one with one metered child at a time and one with two, count
+    /// every region alike: the children measure fixed shards and never read their dumps.
+    @Test(.enabled(if: hasValgrind)) func countsAreTheSameOnEveryRunAndForAnyJobs() throws {
+        let work = ["bench", "corpora/golden/conflicting-heights.json", "corpora/golden/square-without-height.json",
+                    "--strategies", "cassowary,cassowary-weighted", "--devices", "iphone-8,iphone-x",
+                    "--repeat", "2", "--warmup", "1", "--meter", "instructions", "--invariants", "none"]
+        var counts: [[[Int]]] = []
+        for jobs in ["1", "2"] {
+            let out = try StrutProcess.temporaryFile("meter-jobs-\(jobs).json", "")
+            let run = try StrutProcess.run(work + ["--jobs", jobs, "--out", out])
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+            counts.append(try Self.instructions(out, key: "records"))
+        }
+        #expect(counts[0].count == 16 && counts[0].allSatisfy { $0.count == 2 && $0.allSatisfy { $0 > 1_000 } })
+        #expect(counts[0] == counts[1])
+    }
 }

@@ -23,5 +23,9 @@ int strut_disable_address_randomization(void);
 /// The percentage of extra work the planted slowdown adds (`STRUT_PLANTED_SLOWDOWN`, an integer
 /// 0-1000; 0 when unset or malformed). Read by the caller once.
 int strut_planted_slowdown_percent(void);
+/// Records SIGINT in a flag instead of ending the process (the metered child: no signal thread,
+/// whose start would depend on timing and move the heap); `strut_sigint_seen` reads it.
+void strut_watch_sigint(void);
+int strut_sigint_seen(void);
 
 #endif

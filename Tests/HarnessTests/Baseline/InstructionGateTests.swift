@@ -39,10 +39,10 @@ import Testing
 
             totals: 2400017
             """
-        #expect(InstructionMeter.parseTotal(dump) == 2_400_017)
-        #expect(InstructionMeter.parseTotal("events: Ir\nsummary: 77\n") == 77)
-        #expect(InstructionMeter.parseTotal("events: Ir\ntotals: 12 3\n") == 12)
-        #expect(InstructionMeter.parseTotal("events: Ir\n") == nil)
+        #expect(MeterDumps.parseTotal(dump) == 2_400_017)
+        #expect(MeterDumps.parseTotal("events: Ir\nsummary: 77\n") == 77)
+        #expect(MeterDumps.parseTotal("events: Ir\ntotals: 12 3\n") == 12)
+        #expect(MeterDumps.parseTotal("events: Ir\n") == nil)
     }
 
     @Test func instructionCountsRoundTripThroughABaselineFile() throws {

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Harness
+import LinearConstraints
+
+/// `strut compare --binaries OLD NEW`: both builds run the same work, interleaved unit by unit
+/// (`InterleavedRun`), and with `--meter instructions` under callgrind too (`MeterRun`, one
+/// build after the other: counts do not depend on the machine's load); NEW is then judged
+/// against OLD with `strut bench --baseline`'s statistics (`BaselineComparison`).
+struct BinaryComparison {
+    var work: BenchWorkOptions
+    var strategies: String?
+    var invariants: String?
+    var options: BinaryCompareOptions
+    var out: String?
+
+    func run() throws {
+        let plan = try makePlan()
+        if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
+        let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let units = plan.allUnits.count
+        let stop = StopFlag()
+        let watcher = InterruptWatcher { stop.raise() }
+        defer { watcher.cancel() }
+        let outcome: (native: (old: BenchResults, new: BenchResults), metered: (old: BenchResults, new: BenchResults)?)
+        do {
+            outcome = try MeterRun.withDirectory { dir throws(BenchUsageError) in
+                FileHandle.standardError.write(Data("compare: \(units) units under OLD and NEW, interleaved, \(jobs) at a time\n".utf8))
+                let interleaved = InterleavedRun(plan: plan, old: options.old, new: options.new, jobs: jobs, plantInNew: options.plantInNew)
+                let native: (old: BenchResults, new: BenchResults)
+                do {
+                    native = try interleaved.run(in: dir) { k, n in
+                        if k % 25 == 0 || k == n { FileHandle.standardError.write(Data("compare: \(k) of \(n) units\n".utf8)) }
+                    }
+                } catch { throw BenchUsageError("compare --binaries: \(error)") }
+                guard options.meter != nil else { return (native, nil) }
+                var metered = plan
+                metered.repeats = 1
+                metered.warmup = max(1, plan.warmup)
+                metered.meterInstructions = true
+                var runs: [BenchResults] = []
+                for (tag, binary) in [("a", options.old), ("b", options.new)] {
+                    FileHandle.standardError.write(Data("compare: \(binary) under the instruction meter\n".utf8))
+                    var m = MeterRun(plan: metered, executable: binary, jobs: jobs, timeLimit: nil, tag: Character(tag))
+                    m.plantedSlowdown = tag == "b" ? options.plantInNew ?? 0 : 0
+                    runs.append(try m.run(in: dir, stop: stop))
+                }
+                return (native, (runs[0], runs[1]))
+            }
+        } catch { throw usage("\(error)") }
+        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.comparisonOptions)
+        print(BenchTable.text(outcome.native.new, verbose: false), terminator: "")
+        print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
+        print(BaselineReport.text(timed, file: options.old), terminator: "")
+        var counted: BaselineComparison?
+        if let metered = outcome.metered {
+            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.comparisonOptions)
+            print("\nNEW against OLD, instruction counts (callgrind):")
+            print(BaselineReport.text(c, file: options.old), terminator: "")
+            counted = c
+        }
+        if let out {
+            var fields: [(String, JSONValue)] = [("format", .string("strut-compare-binaries")), ("old", .string(options.old)), ("new", .string(options.new)),
+                                                 ("oldResults", outcome.native.old.json), ("newResults", outcome.native.new.json)]
+            if let metered = outcome.metered { fields += [("oldMetered", metered.old.json), ("newMetered", metered.new.json)] }
+            guard OutputFile.write(Data((JSONValue.object(fields).jsonText(indent: 1) + "\n").utf8), to: out, what: "comparison") else { throw StrutExit.failure.code }
+            print("comparison: \(out)")
+        }
+        let new = [outcome.native.new] + (outcome.metered.map { [$0.new] } ?? [])
+        if new.contains(where: { $0.invariants.hasFailures }) { throw StrutExit.invariant.code }
+        if timed.hasRegression || counted?.hasRegression == true { throw StrutExit.regression.code }
+        let all = new + [outcome.native.old] + (outcome.metered.map { [$0.old] } ?? [])
+        if all.contains(where: \.hasFailures) || timed.isStale || counted?.isStale == true { throw StrutExit.failure.code }
+    }
+
+    /// The plan both builds run: the work options (default --suite ci), the strategies given
+    /// or bench's defaults, the invariants given or the cheap ones.
+    func makePlan() throws -> BenchPlan {
+        var work = work
+        if work.suite == nil, work.paths.isEmpty, work.families.isEmpty { work.suite = BenchSuite.ci.rawValue }
+        do {
+            let suite = try work.namedSuite()
+            let listed = try Strategy.list(strategies ?? suite?.strategies ?? BenchCommand.defaultStrategies)
+            var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 5)
+            plan.invariants = try InvariantSelection(parsing: invariants ?? "cheap")
+            return plan
+        } catch let error as BenchUsageError { throw usage(error.message) } catch let error as StrategyListError { throw usage(error.message) } catch { throw usage("\(error)") }
+    }
+
+    func usage(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
+        return StrutExit.usage.code
+    }
+}

@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import Harness
+
+/// `strut compare --binaries OLD NEW`'s native runs: every work unit of the plan runs once under
+/// each binary, each time as that binary's own `strut bench` on that unit alone (`--shard i/N`
+/// with N the plan's unit count picks unit i), OLD and NEW back to back, which one first
+/// alternating from unit to unit, `jobs` units at a time. Both builds so see the same machine
+/// within seconds of each other, and a neighbour's load falls on both alike. Returns each
+/// binary's results, merged in work-item order.
+struct InterleavedRun {
+    let plan: BenchPlan
+    let old: String
+    let new: String
+    var jobs: Int
+    /// STRUT_PLANTED_SLOWDOWN for NEW's runs (tests and the gate's power); nil: as inherited.
+    var plantInNew: Int?
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run(in directory: String, progress: @escaping @Sendable (Int, Int) -> Void) throws(Failure) -> (old: BenchResults, new: BenchResults) {
+        let units = plan.allUnits.count
+        let queue = UnitQueue(count: units)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units))) { _ in
+            while let k = queue.next() {
+                for side in (k % 2 == 0 ? [0, 1] : [1, 0]) {
+                    if let message = runUnit(k, of: units, side: side, directory: directory) {
+                        queue.fail(message)
+                        return
+                    }
+                }
+                let (finished, total) = queue.finish()
+                progress(finished, total)
+            }
+        }
+        if let problem = queue.problem { throw Failure(description: problem) }
+        return (try merged(side: 0, units: units, directory: directory), try merged(side: 1, units: units, directory: directory))
+    }
+
+    func file(_ directory: String, side: Int, unit: Int) -> String { "\(directory)/\(side == 0 ? "old" : "new")-\(unit).json" }
+
+    /// Runs one unit under one binary; nil when it ran (whatever it found), else why not.
+    func runUnit(_ k: Int, of units: Int, side: Int, directory: String) -> String? {
+        let binary = side == 0 ? old : new
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = Array(plan.commandWords.dropFirst()) + ["--shard", "\(k)/\(units)", "--jobs", "1", "--out", file(directory, side: side, unit: k)]
+        var environment = ProcessInfo.processInfo.environment
+        if side == 1, let plantInNew { environment["STRUT_PLANTED_SLOWDOWN"] = String(plantInNew) }
+        if side == 0 { environment["STRUT_PLANTED_SLOWDOWN"] = nil }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        do { try process.run() } catch { return "cannot run \(binary): \(error)" }
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // 0 ran; 1 a case failed; 3 an invariant failed: the results say which, and the
+        // comparison reports it. Anything else (2: it does not take these arguments) stops.
+        guard process.terminationReason == .exit, [0, 1, 3].contains(process.terminationStatus) else {
+            let text = String(decoding: message, as: UTF8.self).split(separator: "\n").prefix(3).joined(separator: " ")
+            return "\(binary) bench on unit \(k) of \(units) ended with \(process.terminationReason == .exit ? "status" : "signal") \(process.terminationStatus): \(text)"
+        }
+        return nil
+    }
+
+    func merged(side: Int, units: Int, directory: String) throws(Failure) -> BenchResults {
+        var parts: [(file: String, results: BenchResults)] = []
+        for k in 0..<units {
+            let path = file(directory, side: side, unit: k)
+            do { parts.append((path, try BenchResults(jsonText: String(contentsOfFile: path, encoding: .utf8), file: path))) } catch {
+                throw Failure(description: "\(path): \(error)")
+            }
+        }
+        do { return try BenchResults.merge(parts) } catch { throw Failure(description: "\(error)") }
+    }
+}
+
+/// The units still to run, shared by the lanes of an `InterleavedRun`; the first failure stops
+/// the rest.
+final class UnitQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var cursor = 0, done = 0
+    private(set) var problem: String?
+
+    init(count: Int) { self.count = count }
+
+    /// The next unit, nil when none is left or one failed.
+    func next() -> Int? {
+        lock.withLock {
+            guard problem == nil, cursor < count else { return nil }
+            cursor += 1
+            return cursor - 1
+        }
+    }
+
+    /// Counts a finished unit; (finished, total).
+    func finish() -> (Int, Int) { lock.withLock { done += 1; return (done, count) } }
+
+    func fail(_ message: String) { lock.withLock { problem = problem ?? message } }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `strut compare --binaries OLD NEW` end to end: the built strut against itself, with and
+/// without a slowdown planted in NEW only (`--plant-in-new`, the row merge's extra passes).
+@Suite struct CompareBinariesCommandTests {
+    static var strut: String { StrutProcess.binary.url?.path ?? "strut" }
+    static let work = ["--family", "form:8", "--strategies", "cassowary", "--devices", "iphone-8,iphone-x", "--invariants", "none"]
+
+    @Test func aBuildAgainstItselfHasNoRegression() throws {
+        let r = try StrutProcess.run(["compare", "--binaries", Self.strut, Self.strut, "--repeat", "3"] + Self.work)
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("NEW \(Self.strut) against OLD \(Self.strut), interleaved:"))
+        #expect(r.stdout.contains("baseline verdict: ok"))
+        // The deterministic figures of the two runs are the same build's: no change.
+        #expect(!r.stdout.contains("deterministic changes:"))
+    }
+
+    @Test(.enabled(if: MeterCommandTests.hasValgrind)) func aSlowdownPlantedInNewIsAnInstructionRegression() throws {
+        let r = try StrutProcess.run(["compare", "--binaries", Self.strut, Self.strut, "--repeat", "2", "--meter", "instructions", "--plant-in-new", "50"] + Self.work)
+        #expect(r.status == 4, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("NEW against OLD, instruction counts (callgrind):"))
+        #expect(r.stdout.contains("instruction count regressions (more than 2% more instructions): form 8 cassowary first"))
+    }
+
+    @Test func binariesAreCheckedBeforeAnyWork() throws {
+        let one = try StrutProcess.runOnce(["compare", "--binaries", Self.strut])
+        #expect(one.status == 2 && one.stderr.contains("--binaries takes two strut executables, OLD NEW"), "\(one.stderr)")
+        let missing = try StrutProcess.runOnce(["compare", "--binaries", Self.strut, "/nonexistent/strut"])
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/strut is not an executable file"), "\(missing.stderr)")
+        let neither = try StrutProcess.runOnce(["compare", "--family", "form:8"])
+        #expect(neither.status == 2 && neither.stderr.contains("give --strategies A,B (two strategies) or --binaries OLD NEW"), "\(neither.stderr)")
+        let meter = try StrutProcess.runOnce(["compare", "--strategies", "cassowary,cassowary-weighted", "--meter", "instructions"])
+        #expect(meter.status == 2 && meter.stderr.contains("--meter is an option of --binaries"), "\(meter.stderr)")
+    }
+}
