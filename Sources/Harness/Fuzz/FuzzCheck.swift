@@ -113,7 +113,8 @@ public struct FuzzCheck: Sendable {
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            var failures = InvariantPass.check(unit).failures.filter {
+            let pass = InvariantPass.check(unit)
+            var failures = pass.failures.filter {
                 applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
             if let peer = profile(strategy.name) {
@@ -125,7 +126,7 @@ public struct FuzzCheck: Sendable {
                 }.first
                 if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
             }
-            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place)
+            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place, precision: pass.precision)
         }
         return out
     }
@@ -134,15 +135,23 @@ public struct FuzzCheck: Sendable {
     /// the most basic invariant that failed (in `Invariant`'s declaration order: required
     /// constraints before frames, frames before the metamorphic relations), the others named in
     /// the detail; and nondeterminism (`deterministic`), a cause of its own, as
-    /// `nondeterministic|STRATEGY|any`.
-    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String) -> [FuzzFinding] {
+    /// `nondeterministic|STRATEGY|any`. When the strategy's answer is beyond double precision
+    /// (`precision`, its worst device) and that invariant judges values, the first finding is the
+    /// precision class (`PrecisionClass`: `precision-limit|STRATEGY|extreme`) instead.
+    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String, precision: PrecisionEstimate? = nil) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
         let order = Invariant.allCases
         let state = failures.filter { $0.invariant != .deterministic }
         if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
             let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
             let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
-            out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: "\(first.detail) (device \(first.device))\(also)"))
+            let detail = "\(first.detail) (device \(first.device))\(also)"
+            if let precision, PrecisionClass.absorbs(first.invariant.rawValue, precision) {
+                out.append(FuzzFinding(kind: PrecisionClass.kind, strategy: strategy, place: PrecisionClass.place,
+                                       detail: PrecisionClass.detail(precision, first: first.invariant.rawValue, detail)))
+            } else {
+                out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: detail))
+            }
         }
         if let f = failures.first(where: { $0.invariant == .deterministic }) {
             out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))

@@ -66,6 +66,9 @@ public struct InvariantUnit: Sendable {
 public struct InvariantOutcome: Hashable, Sendable {
     public var failures: [InvariantFailure] = []
     public var tallies: [InvariantTally] = Invariant.allCases.map { InvariantTally(invariant: $0) }
+    /// The worst precision estimate of the unit's layouts over its devices (`LayoutEngine.precision()`),
+    /// nil when nothing was laid out: whether doubles hold the answers the checks judged.
+    public var precision: PrecisionEstimate?
 
     public init() {}
 
@@ -80,6 +83,7 @@ public struct InvariantOutcome: Hashable, Sendable {
     /// Adds another unit's outcome (failures appended, tallies summed).
     public mutating func merge(_ other: InvariantOutcome) {
         failures += other.failures
+        if let p = other.precision { precision = p.worse(precision) }
         for k in tallies.indices {
             tallies[k].checked += other.tallies[k].checked
             tallies[k].failed += other.tallies[k].failed

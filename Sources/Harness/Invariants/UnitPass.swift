@@ -43,6 +43,7 @@ struct UnitPass<S: ConstraintSolver> {
         for (k, device) in unit.devices.enumerated() {
             let result: LayoutResult
             do { result = try engine.layout(on: device) } catch { return }
+            if let p = result.precision { outcome.precision = p.worse(outcome.precision) }
             if k == 0 { selected = unit.selection.invariants(constraintCount: engine.system?.constraints.count ?? 0) }
             let claims = Array(engine.solver.claims[claimsJudged...])
             claimsJudged = engine.solver.claims.count
