@@ -13,7 +13,8 @@
 ///
 /// The verdict (`verdict`) compares `resolution` with the accuracy an answer is asked for: 1e-6
 /// of a unit (a point), or 1e-12 of the largest number the system states (`stated`: constants and
-/// suggested values), whichever is larger; a system beyond it gets
+/// suggested values), whichever is larger; a system beyond it, or whose answer misses a required
+/// constraint by more than 1e-6 but within `resolution`, gets
 /// `PrecisionVerdict.beyondDoublePrecision`: its values are only good to `resolution`, and a
 /// difference of that size between two answers (two strategies, two orders of the constraints)
 /// is rounding, not a wrong answer. Pessimistic by design: the bound holds for any order of
@@ -78,9 +79,14 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
     /// stated numbers when larger.
     public var accuracy: Double { max(Self.absoluteAccuracy, Self.relativeAccuracy * stated) }
 
-    /// Whether double precision can hold the answer to `accuracy`.
+    /// Whether double precision can hold the answer: beyond it when rounding can move values by
+    /// more than `accuracy`, or when the answer visibly misses a required constraint (by more than
+    /// `absoluteAccuracy`) by no more than rounding can (`resolution`): then the miss is the
+    /// rounding, and a check that asks a constraint of small terms to hold to 1e-6 beside
+    /// magnitudes of 3e10 asks more than doubles give.
     public var verdict: PrecisionVerdict {
-        resolution > accuracy ? .beyondDoublePrecision(resolution: resolution, accuracy: accuracy) : .reliable
+        let roundingShows = residual > Self.absoluteAccuracy && residual <= resolution
+        return resolution > accuracy || roundingShows ? .beyondDoublePrecision(resolution: resolution, accuracy: accuracy) : .reliable
     }
 
     /// True when the verdict is `beyondDoublePrecision`.
@@ -89,9 +95,11 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
     /// True when the required residual is within what rounding explains.
     public var residualExplained: Bool { residual <= max(resolution, accuracy) }
 
-    /// The worse of two estimates (the larger resolution over accuracy), for a run of several answers.
+    /// The worse of two estimates, for a run of several answers: one beyond double precision
+    /// before one that is not, then the larger resolution over accuracy.
     public func worse(_ other: PrecisionEstimate?) -> PrecisionEstimate {
         guard let other else { return self }
+        if other.isBeyondDoublePrecision != isBeyondDoublePrecision { return other.isBeyondDoublePrecision ? other : self }
         return other.resolution / other.accuracy > resolution / accuracy ? other : self
     }
 
