@@ -121,9 +121,9 @@ public struct FuzzCheck: Sendable {
                 // A peer's determinism is judged within its tolerance, ambiguous views aside.
                 let devicesSeen = Set(failures.filter { $0.invariant == .deterministic }.map(\.device))
                 failures.removeAll { $0.invariant == .deterministic }
-                let differing = devices.filter { devicesSeen.contains($0.id) }.lazy.compactMap {
+                let differing = Self.firstAnswer(devices.filter { devicesSeen.contains($0.id) }) {
                     Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? [], tolerance: peer.tolerance)
-                }.first
+                }
                 if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
             }
             out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place, precision: pass.precision)
@@ -157,6 +157,17 @@ public struct FuzzCheck: Sendable {
             out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
         }
         return out
+    }
+
+    /// The first non-nil `answer` over `items`, asking each item once. Not `lazy.compactMap(answer).first`:
+    /// that asks the item it finds twice (once to find it, once to read it) and traps when the
+    /// second answer is nil, which a nondeterministic peer's repeated layouts give (the
+    /// `crash:SIGILL|external:beeware|layout` of the BeeWare campaigns, 2 of 4 replays).
+    static func firstAnswer<T>(_ items: [T], _ answer: (T) -> String?) -> String? {
+        for item in items {
+            if let found = answer(item) { return found }
+        }
+        return nil
     }
 
     /// True when a constraint's constant reaches 1e9 points or its multiplier lies outside

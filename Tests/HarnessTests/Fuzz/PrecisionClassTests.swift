@@ -60,3 +60,18 @@ import Testing
         #expect(kinds == ["precision-limit", Nondeterminism.kind])
     }
 }
+
+/// `FuzzCheck.firstAnswer`: a nondeterministic peer's repeat layouts are asked once per device.
+@Suite struct FirstAnswerTests {
+    @Test func eachItemIsAskedOnceSoAnAnswerThatChangesOnTheSecondAskDoesNotTrap() {
+        // A peer whose repeat layout differs the first time it is asked and agrees the second
+        // (BeeWare's hash order): `lazy.compactMap(...).first` asked it twice and force-unwrapped nil.
+        var asked: [Int: Int] = [:]
+        let found = FuzzCheck.firstAnswer([1, 2, 3]) { (k: Int) -> String? in
+            asked[k, default: 0] += 1
+            return k == 2 && asked[k] == 1 ? "device \(k) differs" : nil
+        }
+        #expect(found == "device 2 differs")
+        #expect(asked == [1: 1, 2: 1])
+    }
+}
