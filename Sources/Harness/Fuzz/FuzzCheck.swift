@@ -113,8 +113,8 @@ public struct FuzzCheck: Sendable {
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            let pass = InvariantPass.check(unit)
-            var failures = pass.failures.filter {
+            let pass = InvariantPass.judged(unit)
+            var failures = pass.outcome.failures.filter {
                 applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
             if let peer = profile(strategy.name) {
