@@ -146,7 +146,8 @@ public struct FuzzCheck: Sendable {
             let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
             let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
             let detail = "\(first.detail) (device \(first.device))\(also)"
-            if let precision, PrecisionClass.absorbs(first.invariant.rawValue, precision) {
+            if let precision, PrecisionClass.absorbs(first.invariant.rawValue, precision,
+                                                     discrepancy: PrecisionClass.discrepancy(got: first.got, expected: first.expected)) {
                 out.append(FuzzFinding(kind: PrecisionClass.kind, strategy: strategy, place: PrecisionClass.place,
                                        detail: PrecisionClass.detail(precision, first: first.invariant.rawValue, detail)))
             } else {

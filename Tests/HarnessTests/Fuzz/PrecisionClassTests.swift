@@ -75,3 +75,22 @@ import Testing
         #expect(asked == [1: 1, 2: 1])
     }
 }
+
+/// A failure whose own numbers differ by no more than rounding can move a value is the class,
+/// even where the answer as a whole is within the accuracy asked.
+@Suite struct PrecisionDiscrepancyTests {
+    // 1.56e10 stated, spread 1: rounding moves values by 1.4e-5; 0.0156 is asked of the whole.
+    static let farOff = PrecisionEstimate(magnitude: 1.5625e10, stated: 1.5625e10, spread: 1, residual: 0)
+
+    @Test func aMirroredFrameOffByTwoMillionthsBeside1e10IsRounding() {
+        #expect(Self.farOff.verdict == .reliable)
+        let d = PrecisionClass.discrepancy(got: [375.00000190734863, 0, -1.9073486328125e-06, 0], expected: [375, 0, 0, 0])
+        #expect(PrecisionClass.absorbs("mirror-rtl", Self.farOff, discrepancy: d))
+        // A point off is not rounding there, and neither is anything on a screen's numbers.
+        #expect(!PrecisionClass.absorbs("mirror-rtl", Self.farOff, discrepancy: 1))
+        let screen = PrecisionEstimate(magnitude: 812, stated: 812, spread: 2, residual: 0)
+        #expect(!PrecisionClass.absorbs("mirror-rtl", screen, discrepancy: 1.9e-6))
+        // Kinds rounding does not explain stay out whatever the numbers.
+        #expect(!PrecisionClass.absorbs("deterministic", Self.farOff, discrepancy: d))
+    }
+}
