@@ -18,11 +18,9 @@ an unknown id is `unknown`, an id or edit variable already held `duplicate`; any
 What the package promises is in scripts/beeware-adapter.profile.json.
 """
 
-import json
-
 import cassowary
 
-from strut_adapter import SolverAdapter, finite, parse_constraint, priority_of, serve, weight
+from strut_adapter import SolverAdapter, parse_constraint, serve, weight
 
 RELATIONS = {"==": cassowary.expression.Constraint.EQ, "<=": cassowary.expression.Constraint.LEQ,
              ">=": cassowary.expression.Constraint.GEQ}
@@ -42,49 +40,39 @@ class Adapter(SolverAdapter):
     def new_variable(self, name):
         return cassowary.Variable(name)
 
-    def handle(self, request):
-        if "reset" in request:
-            self.reset()
-            return {"outcome": "ok"}
-        if "add" in request:
-            return self.add(request["add"], request["id"])
-        if "remove" in request:
-            c = self.constraints.pop(request["remove"], None)
-            if c is None:
-                return {"outcome": "unknown"}
-            self.call(self.solver.remove_constraint, c)
-            return {"outcome": "ok"}
-        if "edit" in request:
-            name, priority = request["edit"], priority_of(request["priority"])
-            if name in self.edits:
-                return {"outcome": "duplicate"}
-            if priority >= 1000:
-                return {"outcome": "badPriority"}
-            self.call(self.solver.add_edit_var, self.variable(name), strength(priority))
-            self.edits.add(name)
-            return {"outcome": "ok"}
-        if "suggest" in request:
-            for name in request["suggest"]:
-                if name not in self.edits:
-                    return {"outcome": "unknown"}
-            for name, value in request["suggest"].items():
-                self.call(self.solver.suggest_value, self.variables[name], float(value))
-            self.call(self.solver.resolve)
-            return {"outcome": "ok"}
-        if "removeEdit" in request:
-            name = request["removeEdit"]
+    def remove(self, cid):
+        self.call(self.solver.remove_constraint, self.constraints.pop(cid))
+        return {"outcome": "ok"}
+
+    def edit(self, name, priority):
+        if name in self.edits:
+            return {"outcome": "duplicate"}
+        if priority >= 1000:
+            return {"outcome": "badPriority"}
+        self.call(self.solver.add_edit_var, self.variable(name), strength(priority))
+        self.edits.add(name)
+        return {"outcome": "ok"}
+
+    def suggest(self, values):
+        for name in values:
             if name not in self.edits:
                 return {"outcome": "unknown"}
-            self.call(self.solver.remove_edit_var, self.variables[name])
-            self.edits.discard(name)
-            return {"outcome": "ok"}
-        if "check" in request:
-            return {"values": {name: finite(float(v.value)) for name, v in self.variables.items()}}
-        return {"outcome": "error", "message": "unknown request %s" % json.dumps(request)}
+        for name, value in values.items():
+            self.call(self.solver.suggest_value, self.variables[name], float(value))
+        self.call(self.solver.resolve)
+        return {"outcome": "ok"}
+
+    def remove_edit(self, name):
+        if name not in self.edits:
+            return {"outcome": "unknown"}
+        self.call(self.solver.remove_edit_var, self.variables[name])
+        self.edits.discard(name)
+        return {"outcome": "ok"}
+
+    def values(self):
+        return {name: v.value for name, v in self.variables.items()}
 
     def add(self, text, cid):
-        if cid in self.constraints:
-            return {"outcome": "duplicate"}
         terms, constant, relation, priority = parse_constraint(text)
         expression = cassowary.expression.Expression(constant=constant)
         for name, c in terms:

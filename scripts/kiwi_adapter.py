@@ -25,7 +25,7 @@ kills the process: that is deliberately not caught -- the harness records it as 
 
 import kiwisolver as kiwi
 
-from strut_adapter import SolverAdapter, finite, parse_constraint, priority_of, serve, weight
+from strut_adapter import SolverAdapter, parse_constraint, serve, weight
 
 
 def strength(priority):
@@ -43,57 +43,47 @@ class Adapter(SolverAdapter):
     def new_variable(self, name):
         return kiwi.Variable(name)
 
-    def handle(self, request):
-        if "reset" in request:
-            self.reset()
-            return {"outcome": "ok"}
-        if "add" in request:
-            return self.add(request["add"], request["id"])
-        if "remove" in request:
-            c = self.constraints.get(request["remove"])
-            if c is None:
+    def remove(self, cid):
+        try:
+            self.call(self.solver.removeConstraint, self.constraints[cid])
+        except kiwi.UnknownConstraint:
+            return {"outcome": "unknown"}
+        del self.constraints[cid]
+        return {"outcome": "ok"}
+
+    def edit(self, name, priority):
+        try:
+            self.call(self.solver.addEditVariable, self.variable(name), strength(priority))
+        except kiwi.DuplicateEditVariable:
+            return {"outcome": "duplicate"}
+        except kiwi.BadRequiredStrength:
+            return {"outcome": "badPriority"}
+        return {"outcome": "ok"}
+
+    def suggest(self, values):
+        for name, value in values.items():
+            if name not in self.variables:
                 return {"outcome": "unknown"}
             try:
-                self.call(self.solver.removeConstraint, c)
-            except kiwi.UnknownConstraint:
-                return {"outcome": "unknown"}
-            del self.constraints[request["remove"]]
-            return {"outcome": "ok"}
-        if "edit" in request:
-            priority = priority_of(request["priority"])
-            try:
-                self.call(self.solver.addEditVariable, self.variable(request["edit"]), strength(priority))
-            except kiwi.DuplicateEditVariable:
-                return {"outcome": "duplicate"}
-            except kiwi.BadRequiredStrength:
-                return {"outcome": "badPriority"}
-            return {"outcome": "ok"}
-        if "suggest" in request:
-            for name, value in request["suggest"].items():
-                if name not in self.variables:
-                    return {"outcome": "unknown"}
-                try:
-                    self.call(self.solver.suggestValue, self.variables[name], float(value))
-                except kiwi.UnknownEditVariable:
-                    return {"outcome": "unknown"}
-            return {"outcome": "ok"}
-        if "removeEdit" in request:
-            name = request["removeEdit"]
-            try:
-                if name not in self.variables:
-                    return {"outcome": "unknown"}
-                self.call(self.solver.removeEditVariable, self.variables[name])
+                self.call(self.solver.suggestValue, self.variables[name], float(value))
             except kiwi.UnknownEditVariable:
                 return {"outcome": "unknown"}
-            return {"outcome": "ok"}
-        if "check" in request:
-            self.call(self.solver.updateVariables)
-            return {"values": {name: finite(v.value()) for name, v in self.variables.items()}}
-        return {"outcome": "error", "message": "unknown request %s" % json.dumps(request)}
+        return {"outcome": "ok"}
+
+    def remove_edit(self, name):
+        if name not in self.variables:
+            return {"outcome": "unknown"}
+        try:
+            self.call(self.solver.removeEditVariable, self.variables[name])
+        except kiwi.UnknownEditVariable:
+            return {"outcome": "unknown"}
+        return {"outcome": "ok"}
+
+    def values(self):
+        self.call(self.solver.updateVariables)
+        return {name: v.value() for name, v in self.variables.items()}
 
     def add(self, text, cid):
-        if cid in self.constraints:
-            return {"outcome": "duplicate"}
         terms, constant, relation, priority = parse_constraint(text)
         expression = kiwi.Expression(tuple(kiwi.Term(self.variable(name), c) for name, c in terms), constant)
         constraint = kiwi.Constraint(expression, relation, strength(priority))

@@ -1,8 +1,10 @@
 """What every Python adapter of Strut's outside-solver protocol shares (docs/adapter-protocol.md):
 the constraint-text parser, the mapping of UIKit priorities to weights, and the request loop.
 
-An adapter module defines a `SolverAdapter` subclass with `handle(request) -> response` (its
-`spent` counter, nanoseconds inside the solver for the current request, is reported as
+An adapter module defines a `SolverAdapter` subclass with one method per request kind (`add`,
+`remove`, `edit`, `suggest`, `remove_edit`, `values`; `handle` here dispatches a request to them
+and answers what the protocol settles without the solver), times its solver calls through `call`
+(the `spent` counter, nanoseconds inside the solver for the current request, is reported as
 "solverSeconds"), and calls `serve(factory)`. Used by kiwi_adapter.py and beeware_adapter.py.
 """
 
@@ -123,6 +125,33 @@ class SolverAdapter:
         if name not in self.variables:
             self.variables[name] = self.new_variable(name)
         return self.variables[name]
+
+    def handle(self, request):
+        """One request's response: `reset`, an `add` of an id already held (`duplicate`), a
+        `remove` of an id not held (`unknown`), `check` (the values of `values()`, non-finite
+        ones as null) and an unknown request are answered here; the rest go to the subclass's
+        `add(text, id)`, `remove(id)`, `edit(name, priority)`, `suggest({name: value})` and
+        `remove_edit(name)`."""
+        if "reset" in request:
+            self.reset()
+            return {"outcome": "ok"}
+        if "add" in request:
+            if request["id"] in self.constraints:
+                return {"outcome": "duplicate"}
+            return self.add(request["add"], request["id"])
+        if "remove" in request:
+            if request["remove"] not in self.constraints:
+                return {"outcome": "unknown"}
+            return self.remove(request["remove"])
+        if "edit" in request:
+            return self.edit(request["edit"], priority_of(request["priority"]))
+        if "suggest" in request:
+            return self.suggest(request["suggest"])
+        if "removeEdit" in request:
+            return self.remove_edit(request["removeEdit"])
+        if "check" in request:
+            return {"values": {name: finite(float(value)) for name, value in self.values().items()}}
+        return {"outcome": "error", "message": "unknown request %s" % json.dumps(request)}
 
 
 def serve(factory):

@@ -154,6 +154,7 @@ enum SolveReport {
         out += "  counters: pivots \(r.counters.pivots), rows \(r.counters.rows), cells \(r.counters.cells), constraints \(r.counters.constraints)\n"
         for e in r.unmetEdits { out += "  device edit not met: \(e)\n" }
         for e in r.rejected { out += "  rejected: \(e)\n" }
+        if let p = r.precision, p.isBeyondDoublePrecision { out += "  beyond double precision: \(p)\n" }
         return out
     }
 }

@@ -2,8 +2,8 @@ import LinearConstraints
 
 extension LayoutEngine {
     /// Reads the solved layout into a `LayoutResult`: snapped frames, conflicts, ambiguity (when
-    /// `diagnosesInLayoutPass`), objective, counters, and the edits the solver could not honour.
-    /// O(views + constraints) plus the ambiguity query.
+    /// `diagnosesInLayoutPass`), objective, counters, the edits the solver could not honour, and
+    /// (when diagnosing) the precision estimate. O(views + constraints) plus the ambiguity query.
     func result(_ s: LoweredSystem, passes: Int, settled: Bool) -> LayoutResult {
         let window = windowFrames(s)
         let snapped = snappedFrames(window, grid: s.configuration.pixelGrid)
@@ -12,7 +12,8 @@ extension LayoutEngine {
             frames: tree.views.indices.map { LayoutResult.ViewFrame(view: tree.views[$0].id, frame: snapped[$0]) },
             windowFrames: window, conflicts: conflictReports(s), ambiguous: diagnosesInLayoutPass ? ambiguity(s) : nil,
             objective: solver.objective(), counters: solver.counters, passes: passes, settled: settled,
-            unmetEdits: unmetEdits(s), rejected: rejectedTexts(s), suggestedInsets: suggestedInsets)
+            unmetEdits: unmetEdits(s), rejected: rejectedTexts(s), suggestedInsets: suggestedInsets,
+            precision: diagnosesInLayoutPass ? precision() : nil)
     }
 
     /// The conflicts behind the currently broken constraints, in id order (with `sets`, other

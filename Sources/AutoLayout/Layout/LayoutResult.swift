@@ -34,6 +34,11 @@ public struct LayoutResult: Hashable, Sendable {
     /// the layout's own frames, so two optima of an ambiguous layout can be solved against
     /// different insets (and their objectives are then not comparable).
     public var suggestedInsets: [Double] = []
+    /// Whether double precision holds these frames (`LayoutEngine.precision()`): set when the
+    /// layout pass diagnoses (`diagnosesInLayoutPass`), nil otherwise. A verdict of
+    /// `beyondDoublePrecision` says the frames are only good to its resolution: the case's
+    /// numbers exceed what doubles hold, and the frames are not to be trusted to the accuracy asked.
+    public var precision: PrecisionEstimate?
 
     /// One view's frame.
     public struct ViewFrame: Hashable, Sendable {
@@ -49,7 +54,8 @@ public struct LayoutResult: Hashable, Sendable {
     public func frame(of view: String) -> LayoutRect? { frames.first { $0.view == view }?.frame }
 
     /// The result document of the spec (`strut solve --json`), keys in the spec's order, then
-    /// the extra fields `passes`, `settled`, `unmetEdits`, `rejected`.
+    /// the extra fields `passes`, `settled`, `unmetEdits`, `rejected`, and `precision` when the
+    /// frames are beyond double precision (`PrecisionVerdict.beyondDoublePrecision`).
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("case", .string(caseName)), ("device", .string(device)), ("strategy", .string(strategy)),
@@ -69,6 +75,12 @@ public struct LayoutResult: Hashable, Sendable {
         members.append(("settled", .bool(settled)))
         members.append(("unmetEdits", .array(unmetEdits.map(JSONValue.string))))
         members.append(("rejected", .array(rejected.map(JSONValue.string))))
+        if let p = precision, case .beyondDoublePrecision(let resolution, let accuracy) = p.verdict {
+            members.append(("precision", .object([
+                ("verdict", .string("beyondDoublePrecision")), ("resolution", .number(resolution)), ("accuracy", .number(accuracy)),
+                ("magnitude", .number(p.magnitude)), ("coefficientSpread", .number(p.spread)), ("requiredResidual", .number(p.residual)),
+            ])))
+        }
         return .object(members)
     }
 }

@@ -20,6 +20,9 @@ import LinearConstraints
 ///   lexicographic strategies the same objective at every check.
 /// Each strategy gives at most one finding per file and family (state, nondeterminism), named
 /// by its root cause (`SystemRootCause`): several checks failing on one file are one finding.
+/// A file whose answers doubles cannot hold (`PrecisionEstimate`) gives the precision class
+/// for a check that judges values (`PrecisionClass`: `precision-limit|STRATEGY|extreme`, as
+/// for layouts).
 extension FuzzCheck {
     func checkSystem(_ file: SystemFile, heartbeat: (String) -> Void) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
@@ -50,7 +53,7 @@ extension FuzzCheck {
                 let lexicographic = !isWeighted(strategy.name) && !isWeighted(strategies[0].name)
                 found += Self.differences(judged.records, reference, strategy.name, strategies[0].name, compareObjectives: lexicographic)
             }
-            let cause = SystemRootCause(steps: steps, records: judged.records) { reduced in
+            let cause = SystemRootCause(steps: steps, records: judged.records, precision: judged.precision) { reduced in
                 let again = judgeState(strategy, SystemFile(name: file.name, description: file.description, steps: reduced), reduced)
                 return again.died == nil && again.findings.isEmpty
             }
@@ -70,14 +73,17 @@ extension FuzzCheck {
         var findings: [StepFinding]
         var died: FuzzFinding?
         var oracleRecords: [StepRecord]?
+        /// Whether doubles hold the strategy's answers (`SystemProbe.precision`).
+        var precision: PrecisionEstimate?
     }
 
     func judgeState(_ strategy: BenchStrategy, _ file: SystemFile, _ steps: [SystemStep]) -> StateJudgement {
-        let (records, found, died) = Self.probe(strategy.make(), strategy.name, steps)
+        let (records, found, died, precision) = Self.probe(strategy.make(), strategy.name, steps)
         guard died == nil else { return StateJudgement(records: records, findings: [], died: died, oracleRecords: nil) }
-        guard file.steps.count <= oracleStepLimit else { return StateJudgement(records: records, findings: found, died: nil, oracleRecords: nil) }
+        guard file.steps.count <= oracleStepLimit else { return StateJudgement(records: records, findings: found, died: nil, oracleRecords: nil, precision: precision) }
         let report = Self.oracleReport(file, strategy.make())
-        return StateJudgement(records: records, findings: found + oracleFindings(report, strategy.name), died: nil, oracleRecords: report.solverRecords)
+        return StateJudgement(records: records, findings: found + oracleFindings(report, strategy.name), died: nil, oracleRecords: report.solverRecords,
+                              precision: precision)
     }
 
     /// The exact oracle's disagreements as step findings (weighted: no optimality; a peer that
@@ -101,11 +107,13 @@ extension FuzzCheck {
         }
     }
 
-    /// One probed run of `steps` on `solver` (records and state findings).
-    static func probe<S: ConstraintSolver>(_ solver: S, _ name: String, _ steps: [SystemStep]) -> ([StepRecord], [StepFinding], FuzzFinding?) {
+    /// One probed run of `steps` on `solver` (records, state findings, an adapter's death, and
+    /// the worst precision estimate of its answers).
+    static func probe<S: ConstraintSolver>(_ solver: S, _ name: String, _ steps: [SystemStep])
+        -> ([StepRecord], [StepFinding], FuzzFinding?, PrecisionEstimate?) {
         var p = SystemProbe(run: SystemRun(solver: solver), strategy: name)
         let records = p.run(steps)
-        return (records, p.findings, p.adapterDied)
+        return (records, p.findings, p.adapterDied, p.precision)
     }
 
     /// One plain run of `steps` on `solver`.

@@ -113,19 +113,20 @@ public struct FuzzCheck: Sendable {
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
-            var failures = InvariantPass.check(unit).failures.filter {
+            let pass = InvariantPass.judged(unit)
+            var failures = pass.outcome.failures.filter {
                 applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
             if let peer = profile(strategy.name) {
                 // A peer's determinism is judged within its tolerance, ambiguous views aside.
                 let devicesSeen = Set(failures.filter { $0.invariant == .deterministic }.map(\.device))
                 failures.removeAll { $0.invariant == .deterministic }
-                let differing = devices.filter { devicesSeen.contains($0.id) }.lazy.compactMap {
+                let differing = Self.firstAnswer(devices.filter { devicesSeen.contains($0.id) }) {
                     Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? [], tolerance: peer.tolerance)
-                }.first
+                }
                 if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
             }
-            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place)
+            out += Self.layoutRoots(failures, strategy: label(strategy.name), place: place, precision: pass.precision)
         }
         return out
     }
@@ -134,20 +135,40 @@ public struct FuzzCheck: Sendable {
     /// the most basic invariant that failed (in `Invariant`'s declaration order: required
     /// constraints before frames, frames before the metamorphic relations), the others named in
     /// the detail; and nondeterminism (`deterministic`), a cause of its own, as
-    /// `nondeterministic|STRATEGY|any`.
-    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String) -> [FuzzFinding] {
+    /// `nondeterministic|STRATEGY|any`. When the strategy's answer is beyond double precision
+    /// (`precision`, its worst device) and that invariant judges values, the first finding is the
+    /// precision class (`PrecisionClass`: `precision-limit|STRATEGY|extreme`) instead.
+    static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String, precision: PrecisionEstimate? = nil) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
         let order = Invariant.allCases
         let state = failures.filter { $0.invariant != .deterministic }
         if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
             let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
             let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
-            out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: "\(first.detail) (device \(first.device))\(also)"))
+            let detail = "\(first.detail) (device \(first.device))\(also)"
+            if let precision, PrecisionClass.absorbs(first.invariant.rawValue, precision,
+                                                     discrepancy: PrecisionClass.discrepancy(got: first.got, expected: first.expected)) {
+                out.append(FuzzFinding(kind: PrecisionClass.kind, strategy: strategy, place: PrecisionClass.place,
+                                       detail: PrecisionClass.detail(precision, first: first.invariant.rawValue, detail)))
+            } else {
+                out.append(FuzzFinding(kind: first.invariant.rawValue, strategy: strategy, place: place, detail: detail))
+            }
         }
         if let f = failures.first(where: { $0.invariant == .deterministic }) {
             out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
         }
         return out
+    }
+
+    /// The first non-nil `answer` over `items`, asking each item once. Not `lazy.compactMap(answer).first`:
+    /// that asks the item it finds twice (once to find it, once to read it) and traps when the
+    /// second answer is nil, which a nondeterministic peer's repeated layouts give (the
+    /// `crash:SIGILL|external:beeware|layout` of the BeeWare campaigns, 2 of 4 replays).
+    static func firstAnswer<T>(_ items: [T], _ answer: (T) -> String?) -> String? {
+        for item in items {
+            if let found = answer(item) { return found }
+        }
+        return nil
     }
 
     /// True when a constraint's constant reaches 1e9 points or its multiplier lies outside

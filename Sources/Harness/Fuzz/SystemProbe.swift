@@ -15,6 +15,13 @@ struct SystemProbe<S: ConstraintSolver> {
     var required: [(id: String, constraint: Constraint)] = []
     /// What the checks found, each at the step that showed it (`SystemRootCause` orders by it).
     var findings: [StepFinding] = []
+    /// Every constraint present now (any priority), in the order added, and the values suggested
+    /// to edit variables: what `precision` is estimated over.
+    var present: [(id: String, constraint: Constraint)] = []
+    var suggested: [String: Double] = [:]
+    /// The worst precision estimate (`PrecisionEstimate`) of the answers at the check steps and at
+    /// the steps where a check failed: whether doubles hold what was judged.
+    var precision: PrecisionEstimate?
 
     init(run: SystemRun<S>, strategy: String) {
         self.run = run
@@ -44,6 +51,7 @@ struct SystemProbe<S: ConstraintSolver> {
             let copy = changes && !(run.solver is ExternalSolver) ? run.solver : nil
             let outcome = run.perform(step)
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
+            let noted = findings.count
             if let failure = (run.solver as? ExternalSolver)?.failure {
                 adapterDied = FuzzFinding(kind: "adapter-died", strategy: strategy, place: failure.stableText, detail: "step \(k) (\(step.kind)): \(failure.headline)")
                 return records
@@ -56,18 +64,35 @@ struct SystemProbe<S: ConstraintSolver> {
             }
             checkRequired(step, k)
             if k % solverCheckEvery == 0 || k == steps.count - 1 { checkSolver(step, k) }
+            // After every step of a small file (the oracle judges those steps too), at checks and
+            // failures on a long one.
+            if !changes || findings.count > noted || steps.count <= 200 { estimatePrecision() }
         }
         return records
     }
 
-    /// Keeps `required` in step with what the solver accepted.
+    /// Folds the estimate of the current answer into `precision`. O(terms present).
+    mutating func estimatePrecision() {
+        let solver = run.solver
+        let estimate = PrecisionEstimate(constraints: present.map(\.constraint), value: { solver.value(of: $0) }, extraMagnitudes: Array(suggested.values))
+        precision = estimate.worse(precision)
+    }
+
+    /// Keeps `required`, `present` and `suggested` in step with what the solver accepted.
     mutating func track(_ step: SystemStep, _ outcome: StepOutcome) {
         guard outcome == .ok else { return }
         switch step {
-        case .add(let c, let id) where c.priority.isRequired:
-            required.append((id, c.resolved { run.variable($0) }))
+        case .add(let c, let id):
+            let constraint = c.resolved { run.variable($0) }
+            present.append((id, constraint))
+            if c.priority.isRequired { required.append((id, constraint)) }
         case .remove(let id):
             required.removeAll { $0.id == id }
+            present.removeAll { $0.id == id }
+        case .suggest(let list):
+            for s in list { suggested[s.variable] = s.value }
+        case .removeEdit(let v):
+            suggested[v] = nil
         default: break
         }
     }

@@ -23,6 +23,8 @@ struct StepFinding: Hashable, Sendable {
 /// - `strategies-agree` only when neither shows (a strategy that is wrong on its own is not also
 ///   reported for disagreeing).
 /// The other failures of the family are listed in the finding's detail.
+/// - On a file whose answers doubles cannot hold (`precision`), a root that judges values is the
+///   precision class instead (`PrecisionClass`): `precision-limit|STRATEGY|extreme`.
 ///
 /// Cost: nothing on a passing file; one more check of the file (without its rejected steps) on a
 /// failing one that had a rejected step before its first failure.
@@ -39,12 +41,15 @@ struct SystemRootCause {
 
     var steps: [SystemStep]
     var records: [StepRecord]
+    /// The worst precision estimate of the strategy's answers on the file (nil: not estimated).
+    var precision: PrecisionEstimate?
     /// True when checking the given steps (a subsequence of `steps`) finds nothing.
     var replayWithout: ([SystemStep]) -> Bool
 
-    init(steps: [SystemStep], records: [StepRecord], replayWithout: @escaping ([SystemStep]) -> Bool) {
+    init(steps: [SystemStep], records: [StepRecord], precision: PrecisionEstimate? = nil, replayWithout: @escaping ([SystemStep]) -> Bool) {
         self.steps = steps
         self.records = records
+        self.precision = precision
         self.replayWithout = replayWithout
     }
 
@@ -56,7 +61,10 @@ struct SystemRootCause {
         let state = found.filter { Self.precedence.contains($0.kind) }
         var out: [Root] = []
         if let f = state.min(by: Self.before) {
-            if let blamed = rejectedCause(before: f.step) {
+            if let precision, PrecisionClass.absorbs(f.kind, precision) {
+                out.append(Root(kind: PrecisionClass.kind, place: PrecisionClass.place,
+                                detail: PrecisionClass.detail(precision, first: f.kind, "step \(f.step) (\(place(f.step))): \(f.detail)") + also(state, f)))
+            } else if let blamed = rejectedCause(before: f.step) {
                 out.append(Root(kind: "rejected-changes-state", place: place(blamed),
                                 detail: "step \(blamed) (\(place(blamed))) was rejected (\(records[blamed].outcome.name)) yet changed what followed: "
                                     + "without the rejected steps, step \(f.step) passes. First seen: \(f.kind) \(f.detail)" + also(state, f)))
@@ -68,7 +76,12 @@ struct SystemRootCause {
             out.append(Root(kind: f.kind, place: Nondeterminism.place, detail: f.detail))
         }
         if out.isEmpty, let f = found.min(by: Self.before) {
-            out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(found, f)))
+            if let precision, PrecisionClass.absorbs(f.kind, precision) {
+                out.append(Root(kind: PrecisionClass.kind, place: PrecisionClass.place,
+                                detail: PrecisionClass.detail(precision, first: f.kind, "step \(f.step) (\(place(f.step))): \(f.detail)") + also(found, f)))
+            } else {
+                out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(found, f)))
+            }
         }
         return out
     }

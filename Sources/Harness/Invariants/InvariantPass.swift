@@ -105,15 +105,20 @@ public struct InvariantTally: Hashable, Sendable {
 public enum InvariantPass {
     /// Checks `unit`; a case that cannot be laid out yields no failures here (the runner
     /// reports it as a failed source).
-    public static func check(_ unit: InvariantUnit) -> InvariantOutcome {
-        guard !unit.selection.isEmpty, !unit.devices.isEmpty else { return InvariantOutcome() }
+    public static func check(_ unit: InvariantUnit) -> InvariantOutcome { judged(unit).outcome }
+
+    /// `check`, with the worst precision estimate of the unit's layouts over its devices
+    /// (`LayoutEngine.precision()`; nil when nothing was laid out): whether doubles hold the
+    /// answers the checks judged (the fuzz checks' double-precision class, `PrecisionClass`).
+    public static func judged(_ unit: InvariantUnit) -> (outcome: InvariantOutcome, precision: PrecisionEstimate?) {
+        guard !unit.selection.isEmpty, !unit.devices.isEmpty else { return (InvariantOutcome(), nil) }
         return run(unit.strategy.make(), unit)
     }
 
     /// Opens the strategy's solver type so the engine and the recording are concrete.
-    static func run<S: ConstraintSolver>(_ solver: S, _ unit: InvariantUnit) -> InvariantOutcome {
+    static func run<S: ConstraintSolver>(_ solver: S, _ unit: InvariantUnit) -> (outcome: InvariantOutcome, precision: PrecisionEstimate?) {
         var pass = UnitPass<S>(unit: unit, engine: LayoutEngine(tree: unit.loaded.tree, solver: RecordingSolver(solver), direction: unit.direction))
         pass.run()
-        return pass.outcome
+        return (pass.outcome, pass.precision)
     }
 }

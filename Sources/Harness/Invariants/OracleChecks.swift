@@ -46,7 +46,13 @@ extension UnitPass {
     /// `ambiguity-correct`: a view's frame component is reported ambiguous exactly when the
     /// oracle's range for it over the optimal set is not a single value. Nil (skipped) when the
     /// strategy does not report ambiguity or the system is beyond the oracle's size guard.
-    /// Cost: two exact LPs per view and component.
+    /// A component the engine calls ambiguous and the exact optimal set fixes is judged again
+    /// over the points at least as good as the engine's answer at every level (its reported
+    /// errors plus `noise`, `movesWithinReachedLevels`): exact lexicographic levels break ties
+    /// on coefficients rounded to doubles (a stack's proportions 1/7 and 6/7 that do not add up
+    /// to 1 exactly let only a zero width meet level 999 with no error at all), which no
+    /// floating-point engine can or should see; the engine is right when the component moves on
+    /// that face. Cost: two exact LPs per view and component, two more per such component.
     func ambiguityCorrect(_ result: LayoutResult) -> [Finding]? {
         guard let reported = result.ambiguous, let s = engine.system, let exact = oracle() else { return nil }
         var out: [Finding] = []
@@ -55,8 +61,9 @@ extension UnitPass {
             var truth: [String] = []
             var ranges: [String] = []
             for c in LayoutVariables.FrameComponent.allCases {
-                let range = exact.determinacy(of: s.variables.variable(ItemIndex(i), c))
-                if !range.isDetermined {
+                let variable = s.variables.variable(ItemIndex(i), c)
+                let range = exact.determinacy(of: variable)
+                if !range.isDetermined || (said.contains(c.name) && movesWithinReachedLevels(variable, result, exact)) {
                     truth.append(c.name)
                     ranges.append("\(c.name) in \(range)")
                 }
@@ -66,6 +73,16 @@ extension UnitPass {
             }
         }
         return out
+    }
+
+    /// Whether `variable` moves by more than `noise` over the points whose error at every level
+    /// is at most the engine's reported error there plus `noise`.
+    func movesWithinReachedLevels(_ variable: Variable, _ result: LayoutResult, _ exact: ExactSolver) -> Bool {
+        let slack = noise
+        let bounds = result.objective.compactMap { level in Rational(exactly: level.error + slack).map { (priority: level.priority, bound: $0) } }
+        guard bounds.count == result.objective.count, let range = exact.determinacy(of: variable, bounds: bounds) else { return false }
+        guard let low = range.minimum, let high = range.maximum else { return true }
+        return (high - low).doubleValue > slack
     }
 
     /// The largest magnitude among the held constraints' constants and the suggestions (at least 1).

@@ -30,6 +30,8 @@ struct UnitPass<S: ConstraintSolver> {
     var referenceResults: [LayoutResult]?
     /// Trees of the metamorphic variants of the case (nil inside: the variant does not apply).
     var variants: [Invariant: ViewTree?] = [:]
+    /// The worst precision estimate of the layouts over the devices so far (`LayoutEngine.precision()`).
+    var precision: PrecisionEstimate?
 
     /// Most findings reported per invariant and solve; the rest are counted in one last finding.
     static var findingLimit: Int { 5 }
@@ -43,6 +45,7 @@ struct UnitPass<S: ConstraintSolver> {
         for (k, device) in unit.devices.enumerated() {
             let result: LayoutResult
             do { result = try engine.layout(on: device) } catch { return }
+            if let p = result.precision { precision = p.worse(precision) }
             if k == 0 { selected = unit.selection.invariants(constraintCount: engine.system?.constraints.count ?? 0) }
             let claims = Array(engine.solver.claims[claimsJudged...])
             claimsJudged = engine.solver.claims.count
