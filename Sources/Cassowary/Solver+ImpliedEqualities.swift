@@ -15,7 +15,7 @@ import LinearConstraints
 /// the cone where it grows, and back). So the work is a homogeneous program: every pivot is
 /// degenerate, no value moves, and each step either pivots or finds a ray of the cone.
 ///
-/// 1. `markTightSymbols`: tight rows (constant within `tightTolerance` of 0, snapped to 0) and the
+/// 1. `markTightSymbols`: tight rows (constant within `tightTolerance(ofRow:)` of 0, snapped to 0) and the
 ///    candidates: tight rows holding a movable symbol and the restricted movable symbols in them.
 /// 2. `eliminateEqualityRows`: a basic dummy row (an equality) or a free external inside a tight
 ///    row gets a movable symbol pivoted in, so the program only has sign-restricted directions.
@@ -34,7 +34,7 @@ extension CassowaryCore {
     /// Marks per symbol while the implied equalities are found.
     struct FaceMarks {
         /// Restricted symbols at 0 at the current vertex: every nonbasic one, and basic ones whose
-        /// row constant is within `tightTolerance` (snapped to 0). Fixed under degenerate pivots.
+        /// row constant is within `tightTolerance(ofRow:)` (snapped to 0). Fixed under degenerate pivots.
         var tight: [Bool]
         /// Tight inequalities not (yet) seen positive on the face.
         var candidate: [Bool]
@@ -42,9 +42,12 @@ extension CassowaryCore {
         var fixed: [Bool]
     }
 
-    /// A row constant this close to 0 is a tight inequality: 1e-9 of the magnitudes in play, the
-    /// width below which the former per-variable test called a range a single value.
-    var tightTolerance: Double { 1e-9 * magnitude }
+    /// A row constant this close to 0 is a tight inequality: 1e-9 of the magnitudes its row was
+    /// computed from (`Row.constantScale`), the width below which the former per-variable test
+    /// called a range a single value. It was 1e-9 of every number in the system, so a margin's
+    /// inset of 1.9e9 made a slack of 1 point elsewhere tight, and a tie went unreported
+    /// (corpora/regressions/ambiguity-tight-tolerance-at-far-off-numbers.json).
+    func tightTolerance(ofRow r: Int) -> Double { 1e-9 * max(1, tableau.rows[r].constantScale) }
 
     /// Pivots this copy so that the optimal face's implied equalities are fixed nonbasic symbols
     /// and returns, per symbol, whether it is a direction of the face's affine hull (movable and
@@ -64,10 +67,9 @@ extension CassowaryCore {
         var marks = FaceMarks(
             tight: (0..<n).map { tableau.kinds[$0].isRestricted && tableau.basicRow[$0] < 0 },
             candidate: [Bool](repeating: false, count: n), fixed: [Bool](repeating: false, count: n))
-        let tolerance = tightTolerance
         for r in tableau.rows.indices {
             let b = tableau.rowBasic[r]
-            guard b >= 0, tableau.kinds[Int(b)].isRestricted, tableau.rows[r].constant <= tolerance else { continue }
+            guard b >= 0, tableau.kinds[Int(b)].isRestricted, tableau.rows[r].constant <= tightTolerance(ofRow: r) else { continue }
             marks.tight[Int(b)] = true
             tableau.withRow(Int32(r)) { row, _ in row.constant = 0 }
             markCandidates(row: r, &marks)
