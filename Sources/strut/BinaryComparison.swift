@@ -48,13 +48,13 @@ struct BinaryComparison {
                 return (native, (runs[0], runs[1]))
             }
         } catch { throw usage("\(error)") }
-        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.comparisonOptions)
+        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions)
         print(BenchTable.text(outcome.native.new, verbose: false), terminator: "")
         print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
         print(BaselineReport.text(timed, file: options.old), terminator: "")
         var counted: BaselineComparison?
         if let metered = outcome.metered {
-            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.comparisonOptions)
+            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.gate.comparisonOptions)
             print("\nNEW against OLD, instruction counts (callgrind):")
             print(BaselineReport.text(c, file: options.old), terminator: "")
             counted = c
