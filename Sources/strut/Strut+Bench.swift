@@ -139,15 +139,20 @@ struct BenchCommand: ParsableCommand {
         do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let results: BenchResults
+        let stop = ChildStop()
         if plan.meterInstructions {
-            let stop = StopFlag()
-            let watcher = InterruptWatcher { stop.raise() }
-            defer { watcher.cancel() }
+            // The shards run under valgrind in process groups of their own: strut forwards Ctrl-C and SIGTERM.
+            let signals = ChildStopSignals(stop, command: "bench", children: "metered shards")
+            defer { signals.cancel() }
             do {
                 results = try MeterRun.withDirectory { dir throws(BenchUsageError) in
                     try MeterRun(plan: plan, jobs: jobs, timeLimit: timeLimit).run(in: dir, stop: stop)
                 }
-            } catch { throw usage("\(error)") }
+            } catch {
+                guard stop.isSet else { throw usage("\(error)") }
+                FileHandle.standardError.write(Data("bench: stopped: \(error)\n".utf8))
+                throw StrutExit.failure.code
+            }
         } else {
             results = BenchSession.run(plan, jobs: jobs, timeLimit: timeLimit, handleInterrupt: true,
                                        progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
@@ -165,7 +170,8 @@ struct BenchCommand: ParsableCommand {
         let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
         if comparison?.hasRegression == true { throw StrutExit.regression.code }
-        if results.hasFailures || lost || comparison?.isStale == true { throw StrutExit.failure.code }
+        if stop.isSet { FileHandle.standardError.write(Data("bench: stopped early; the counts above are of the units the metered shards finished\n".utf8)) }
+        if results.hasFailures || lost || comparison?.isStale == true || stop.isSet { throw StrutExit.failure.code }
     }
 
     /// The metered child (`MeterRun`): runs its shard on one worker, no progress, and writes the
