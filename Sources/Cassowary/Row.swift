@@ -55,18 +55,53 @@ struct Row {
         if i >= 0 {
             let v = snap(coefs[i], c)
             if v == 0 {
-                syms.remove(at: i)
-                coefs.remove(at: i)
+                removeTerm(at: i)
             } else {
                 coefs[i] = v
             }
             return false
         }
         guard c != 0 else { return false }
-        let p = -(i + 1)
-        syms.insert(s, at: p)
-        coefs.insert(c, at: p)
+        insertTerm(s, c, at: -(i + 1))
         return true
+    }
+
+    /// Inserts a term at position `p`: an append and a shift of the tail (Array's `insert(_:at:)`
+    /// goes through the generic `replaceSubrange`, a fifth of a first layout's row building).
+    @inline(__always)
+    mutating func insertTerm(_ s: Int32, _ c: Double, at p: Int) {
+        syms.append(s)
+        coefs.append(c)
+        let n = syms.count
+        guard p < n - 1 else { return }
+        syms.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            (base + p + 1).update(from: base + p, count: n - 1 - p)
+            base[p] = s
+        }
+        coefs.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            (base + p + 1).update(from: base + p, count: n - 1 - p)
+            base[p] = c
+        }
+    }
+
+    /// Removes the term at position `i` (a shift of the tail and a `removeLast`).
+    @inline(__always)
+    mutating func removeTerm(at i: Int) {
+        let n = syms.count
+        if i < n - 1 {
+            syms.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
+                base.advanced(by: i).update(from: base + i + 1, count: n - 1 - i)
+            }
+            coefs.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
+                base.advanced(by: i).update(from: base + i + 1, count: n - 1 - i)
+            }
+        }
+        syms.removeLast()
+        coefs.removeLast()
     }
 
     /// Removes `s`; returns its coefficient (0 when absent).
@@ -75,8 +110,7 @@ struct Row {
         let i = search(s)
         guard i >= 0 else { return 0 }
         let c = coefs[i]
-        syms.remove(at: i)
-        coefs.remove(at: i)
+        removeTerm(at: i)
         return c
     }
 

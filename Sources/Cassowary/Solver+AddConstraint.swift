@@ -83,6 +83,9 @@ extension CassowaryCore {
         let c = record.constraint
         var row = Row(constant: c.expression.constant)
         let terms = c.expression.terms
+        // The terms and the constraint's own slack and error: one allocation per array.
+        row.syms.reserveCapacity(terms.count + 2)
+        row.coefs.reserveCapacity(terms.count + 2)
         let sorted = zip(terms, terms.dropFirst()).allSatisfy { $0.variable < $1.variable }
         for term in sorted ? terms : c.expression.normalized().terms where term.coefficient != 0 {
             let s = symbol(for: term.variable)

@@ -377,6 +377,13 @@ extension CassowaryCore {
     mutating func expandOneLevel(_ row: Row, above limit: Int32) -> Row {
         var out = Row(constant: row.constant)
         out.constantScale = row.constantScale
+        // One allocation per array: the merge grows `out` term by term otherwise.
+        var capacity = row.count
+        for k in 0..<row.count where row.syms[k] > limit && isDefined(row.syms[k]) {
+            capacity += tableau.rows[Int(tableau.basicRow[Int(row.syms[k])])].count
+        }
+        out.syms.reserveCapacity(capacity)
+        out.coefs.reserveCapacity(capacity)
         for k in 0..<row.count {
             let t = row.syms[k]
             if t > limit, isDefined(t) {

@@ -1,3 +1,4 @@
+import Cassowary
 import AutoLayout
 import Generator
 import LinearConstraints
@@ -69,8 +70,14 @@ struct Worker {
                 var cutOff: String?
                 for rep in 0..<(plan.warmup + plan.repeats) {
                     do throws(LoweringError) {
-                        try layoutPass(strategy.make(), loaded.tree, direction, devices, &items, &diagnostics,
-                                       measured: rep >= plan.warmup, stop: deadline.check)
+                        let solver = strategy.make()
+                        if let cassowary = solver as? CassowarySolver {
+                            try layoutPass(cassowary, loaded.tree, direction, devices, &items, &diagnostics,
+                                           measured: rep >= plan.warmup, stop: deadline.check)
+                        } else {
+                            try layoutPass(solver, loaded.tree, direction, devices, &items, &diagnostics,
+                                           measured: rep >= plan.warmup, stop: deadline.check)
+                        }
                     } catch {
                         guard error.isCutOff else { throw CaseLoadError(source: source.label, message: "\(error)") }
                         cutOff = deadline.message(repetition: rep, of: plan.warmup + plan.repeats)

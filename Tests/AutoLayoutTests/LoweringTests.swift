@@ -60,6 +60,26 @@ import Testing
         }
     }
 
+    /// A location with a multiplier is measured from its container's origin, and the origin's
+    /// terms cancel exactly: `v.bottom == m * s.bottom + 1` inside `s` names `s.minY` only through
+    /// `v.minY − s.minY`, never with a rounded coefficient such as −0.9999999999999999 (which let
+    /// the exact oracle satisfy a real conflict by moving the root 2^53 points,
+    /// corpora/regressions/conflict-real-negative-tiny-multiplier.json).
+    @Test(arguments: [-1e-6, 1e-6, -0.3, 0.1, 7.0, -1e4])
+    func aMultipliedLocationNamesItsContainerOriginWithAnExactCoefficient(_ m: Double) throws {
+        let tree = try T.tree([T.view("main"), T.view("s", in: "main"), T.view("v", in: "s")],
+                              ["v.bottom == \(m) * s.bottom + 1"])
+        let system = try LoweredSystem(tree: tree, configuration: try T.device("iphone-8"))
+        let lowered = try #require(system.constraints.first { if case .explicit = $0.origin { true } else { false } })
+        let e = lowered.constraint.expression.normalized()
+        let coefficient = { (view: String) in
+            e.terms.first { $0.variable == system.variables.minY(tree.item(id: view)!) }?.coefficient ?? 0
+        }
+        #expect(coefficient("s") == -1, "s.minY in \(e)")
+        #expect(coefficient("v") == 1)
+        #expect(e.constant == -1)
+    }
+
     @Test func everyDeviceLowersTheSameConstraintIDs() throws {
         let tree = try T.tree([T.view("main"), T.view("v", in: "main")],
                               ["v.top == main.safeArea.top", "v.leading == main.leadingMargin", "v.width == 10",

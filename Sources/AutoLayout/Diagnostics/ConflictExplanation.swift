@@ -30,6 +30,7 @@ extension LayoutEngine {
     /// Ambiguity and minimal conflicts of the current layout, asked apart from the layout pass
     /// (UIKit's `hasAmbiguousLayout`; its conflict log). With `diagnosesInLayoutPass` false,
     /// this is where conflicting sets are minimised. Empty before the first layout.
+    @_specialize(exported: true, where Solver == CassowarySolver)
     public func diagnose() -> LayoutDiagnostics {
         guard let s = system else { return LayoutDiagnostics(ambiguous: nil, conflicts: []) }
         var sets = conflictSets

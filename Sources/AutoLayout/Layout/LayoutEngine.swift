@@ -1,3 +1,4 @@
+import Cassowary
 import LinearConstraints
 
 /// Lays out one case on devices, keeping one solver: the first layout installs the lowered
@@ -70,6 +71,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     ///   visual format that does not parse), or the solver refuses an operation for another
     ///   reason than a conflict (the exact strategy's size guard, a non-finite value); after
     ///   such an error the engine is in an unspecified state and should be discarded.
+    @_specialize(exported: true, where Solver == CassowarySolver)
     public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
         let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
         configureConflictExplanation()

@@ -118,16 +118,25 @@ extension LoweredSystem {
     /// Locations are measured in the constraint's container, the nearest common ancestor of
     /// its items' views, as UIKit does (so `v.centerX == 0.5 * s.centerX` is a quarter of `s`
     /// wherever `s` is, and translating the root translates everything): with window
-    /// variables that adds `−(1 − multiplier)·container.min` when the multiplier is not 1.
+    /// variables that is `(first − container.min) − multiplier·(second − container.min)` when the
+    /// multiplier is not 1.
     mutating func lowerExplicit(_ anchors: AnchorExpressions) {
         let traits = configuration.sizeClasses
         for (i, original) in tree.constraints.enumerated() {
             let c = attachingScrollEdgesToContent(original)
             let mirrored = anchors.constantRunsRightToLeft(c)
-            var expression = anchors.expression(c.first) - (mirrored ? -c.constant : c.constant)
-            if let second = c.second {
+            let constant = mirrored ? -c.constant : c.constant
+            var expression = anchors.expression(c.first) - constant
+            if let second = c.second, !c.first.attribute.isDimension, c.multiplier != 1 {
+                // Both locations are measured from the container's origin before the multiplier
+                // scales one, so the origin's terms cancel exactly (1 − 1). Folded into one
+                // coefficient, −m − (1 − m), they left a rounding residue (−0.9999999999999999
+                // for m = −1e-6) that made an infeasible system feasible in exact arithmetic.
+                let origin = containerOrigin(c)
+                let first = (anchors.expression(c.first) - origin).normalized()
+                expression = first - constant - (anchors.expression(second) - origin).normalized() * c.multiplier
+            } else if let second = c.second {
                 expression = expression - anchors.expression(second) * c.multiplier
-                if !c.first.attribute.isDimension, c.multiplier != 1 { expression = expression - containerOrigin(c) * (1 - c.multiplier) }
             }
             let relation = mirrored ? c.relation.mirrored : c.relation
             append(Constraint(expression, relation, priority: c.priority, identifier: c.identifier),
