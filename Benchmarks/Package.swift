@@ -13,9 +13,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What both suites share: the engines measured and the gate's thresholds (not a benchmark:
+        // the plugin runs only executable targets).
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Cassowary", package: "Strut"),
+            ],
+            path: "BenchmarkSupport"),
         .executableTarget(
             name: "SolverWorkloads",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Cassowary", package: "Strut"),
                 .product(name: "Generator", package: "Strut"),
@@ -26,6 +36,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutWorkloads",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AutoLayout", package: "Strut"),
                 .product(name: "Cassowary", package: "Strut"),

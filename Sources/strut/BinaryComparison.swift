@@ -19,14 +19,15 @@ struct BinaryComparison {
         if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
         let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let units = plan.allUnits.count
-        let stop = StopFlag()
-        let watcher = InterruptWatcher { stop.raise() }
-        defer { watcher.cancel() }
+        // Every unit runs in a child process group of its own: strut forwards Ctrl-C and SIGTERM.
+        let stop = ChildStop()
+        let signals = ChildStopSignals(stop, command: "compare", children: "strut runs")
+        defer { signals.cancel() }
         let outcome: (native: (old: BenchResults, new: BenchResults), metered: (old: BenchResults, new: BenchResults)?)
         do {
             outcome = try MeterRun.withDirectory { dir throws(BenchUsageError) in
                 FileHandle.standardError.write(Data("compare: \(units) units under OLD and NEW, interleaved, \(jobs) at a time\n".utf8))
-                let interleaved = InterleavedRun(plan: plan, old: options.old, new: options.new, jobs: jobs, plantInNew: options.plantInNew)
+                let interleaved = InterleavedRun(plan: plan, old: options.old, new: options.new, jobs: jobs, plantInNew: options.plantInNew, stop: stop)
                 let native: (old: BenchResults, new: BenchResults)
                 do {
                     native = try interleaved.run(in: dir) { k, n in
@@ -47,14 +48,18 @@ struct BinaryComparison {
                 }
                 return (native, (runs[0], runs[1]))
             }
-        } catch { throw usage("\(error)") }
-        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.comparisonOptions)
+        } catch {
+            guard stop.isSet else { throw usage("\(error)") }
+            FileHandle.standardError.write(Data("compare: stopped before both builds ran all the work; no comparison (\(error))\n".utf8))
+            throw StrutExit.failure.code
+        }
+        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions)
         print(BenchTable.text(outcome.native.new, verbose: false), terminator: "")
         print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
         print(BaselineReport.text(timed, file: options.old), terminator: "")
         var counted: BaselineComparison?
         if let metered = outcome.metered {
-            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.comparisonOptions)
+            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.gate.comparisonOptions)
             print("\nNEW against OLD, instruction counts (callgrind):")
             print(BaselineReport.text(c, file: options.old), terminator: "")
             counted = c
@@ -70,7 +75,8 @@ struct BinaryComparison {
         if new.contains(where: { $0.invariants.hasFailures }) { throw StrutExit.invariant.code }
         if timed.hasRegression || counted?.hasRegression == true { throw StrutExit.regression.code }
         let all = new + [outcome.native.old] + (outcome.metered.map { [$0.old] } ?? [])
-        if all.contains(where: \.hasFailures) || timed.isStale || counted?.isStale == true { throw StrutExit.failure.code }
+        if stop.isSet { FileHandle.standardError.write(Data("compare: interrupted after the work had run; the comparison above is complete\n".utf8)) }
+        if all.contains(where: \.hasFailures) || timed.isStale || counted?.isStale == true || stop.isSet { throw StrutExit.failure.code }
     }
 
     /// The plan both builds run: the work options (default --suite ci), the strategies given

@@ -15,6 +15,8 @@ struct InterleavedRun {
     var jobs: Int
     /// STRUT_PLANTED_SLOWDOWN for NEW's runs (tests and the gate's power); nil: as inherited.
     var plantInNew: Int?
+    /// Starts the runs; once it is stopped no unit starts and the run throws.
+    var stop = ChildStop()
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -22,7 +24,7 @@ struct InterleavedRun {
 
     func run(in directory: String, progress: @escaping @Sendable (Int, Int) -> Void) throws(Failure) -> (old: BenchResults, new: BenchResults) {
         let units = plan.allUnits.count
-        let queue = UnitQueue(count: units)
+        let queue = UnitQueue(count: units, stop: stop)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units))) { _ in
             while let k = queue.next() {
                 for side in (k % 2 == 0 ? [0, 1] : [1, 0]) {
@@ -36,6 +38,7 @@ struct InterleavedRun {
             }
         }
         if let problem = queue.problem { throw Failure(description: problem) }
+        if stop.isSet { throw Failure(description: "stopped after \(queue.finished) of \(units) units") }
         return (try merged(side: 0, units: units, directory: directory), try merged(side: 1, units: units, directory: directory))
     }
 
@@ -54,7 +57,7 @@ struct InterleavedRun {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        do { try process.run() } catch { return "cannot run \(binary): \(error)" }
+        do { guard try stop.start(process) else { return nil } } catch { return "cannot run \(binary): \(error)" }
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         // 0 ran; 1 a case failed; 3 an invariant failed: the results say which, and the
@@ -78,24 +81,31 @@ struct InterleavedRun {
     }
 }
 
-/// The units still to run, shared by the lanes of an `InterleavedRun`; the first failure stops
-/// the rest.
+/// The units still to run, shared by the lanes of an `InterleavedRun`; the first failure, or a
+/// stop, stops the rest.
 final class UnitQueue: @unchecked Sendable {
     private let lock = NSLock()
     private let count: Int
+    private let stop: ChildStop
     private var cursor = 0, done = 0
     private(set) var problem: String?
 
-    init(count: Int) { self.count = count }
+    init(count: Int, stop: ChildStop) {
+        self.count = count
+        self.stop = stop
+    }
 
-    /// The next unit, nil when none is left or one failed.
+    /// The next unit, nil when none is left, one failed or the run was stopped.
     func next() -> Int? {
         lock.withLock {
-            guard problem == nil, cursor < count else { return nil }
+            guard problem == nil, cursor < count, !stop.isSet else { return nil }
             cursor += 1
             return cursor - 1
         }
     }
+
+    /// Units finished so far.
+    var finished: Int { lock.withLock { done } }
 
     /// Counts a finished unit; (finished, total).
     func finish() -> (Int, Int) { lock.withLock { done += 1; return (done, count) } }

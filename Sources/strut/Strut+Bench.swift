@@ -108,17 +108,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Compare the run with this baseline file; exit 4 on a regression.")
     var baseline: String?
 
-    @Option(help: "Baseline gate: a regression needs the CPU-time ratio's whole interval above 1 + this.")
-    var timeThreshold = 0.25
-
-    @Option(help: "Baseline gate: the whole run regresses when its median CPU-time ratio's interval lies above 1 + this (another machine or a loaded one: raise it).")
-    var runThreshold = 0.5
+    @OptionGroup var gate: GateThresholdOptions
 
     @Option(help: "Also count each measured region in instructions: 'instructions' (strut runs the work again under valgrind's callgrind in \(MeterRun.shards) fixed shards, --jobs at a time, no live progress; counts are the same on every run of the same build and command, whatever --jobs). Gate them with --baseline and --instruction-threshold.")
     var meter: String?
-
-    @Option(help: "Baseline gate under --meter instructions: a group regresses when its instruction count rose by more than this (0.02 means 2%).")
-    var instructionThreshold = 0.02
 
     @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (ambiguity and minimal conflicting sets of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
     var diagnostics = true
@@ -146,15 +139,20 @@ struct BenchCommand: ParsableCommand {
         do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
         let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let results: BenchResults
+        let stop = ChildStop()
         if plan.meterInstructions {
-            let stop = StopFlag()
-            let watcher = InterruptWatcher { stop.raise() }
-            defer { watcher.cancel() }
+            // The shards run under valgrind in process groups of their own: strut forwards Ctrl-C and SIGTERM.
+            let signals = ChildStopSignals(stop, command: "bench", children: "metered shards")
+            defer { signals.cancel() }
             do {
                 results = try MeterRun.withDirectory { dir throws(BenchUsageError) in
                     try MeterRun(plan: plan, jobs: jobs, timeLimit: timeLimit).run(in: dir, stop: stop)
                 }
-            } catch { throw usage("\(error)") }
+            } catch {
+                guard stop.isSet else { throw usage("\(error)") }
+                FileHandle.standardError.write(Data("bench: stopped: \(error)\n".utf8))
+                throw StrutExit.failure.code
+            }
         } else {
             results = BenchSession.run(plan, jobs: jobs, timeLimit: timeLimit, handleInterrupt: true,
                                        progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
@@ -172,7 +170,8 @@ struct BenchCommand: ParsableCommand {
         let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
         if comparison?.hasRegression == true { throw StrutExit.regression.code }
-        if results.hasFailures || lost || comparison?.isStale == true { throw StrutExit.failure.code }
+        if stop.isSet { FileHandle.standardError.write(Data("bench: stopped early; the counts above are of the units the metered shards finished\n".utf8)) }
+        if results.hasFailures || lost || comparison?.isStale == true || stop.isSet { throw StrutExit.failure.code }
     }
 
     /// The metered child (`MeterRun`): runs its shard on one worker, no progress, and writes the
@@ -191,19 +190,12 @@ struct BenchCommand: ParsableCommand {
 
     /// Prints the verdicts of `results` against the baseline and returns the comparison.
     func compare(_ results: BenchResults, with reference: BenchBaseline) -> BaselineComparison {
-        var options = BaselineComparison.Options()
-        options.timeThreshold = timeThreshold
-        options.runThreshold = runThreshold
-        options.instructionThreshold = instructionThreshold
-        let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: options)
+        let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: gate.comparisonOptions)
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-"), terminator: "")
         return comparison
     }
 
     func validate() throws {
-        guard timeThreshold > 0, timeThreshold.isFinite else { throw ValidationError("--time-threshold must be a positive number (0.25 means 25%)") }
-        guard runThreshold > 0, runThreshold.isFinite else { throw ValidationError("--run-threshold must be a positive number (0.5 means 50%)") }
-        guard instructionThreshold > 0, instructionThreshold.isFinite else { throw ValidationError("--instruction-threshold must be a positive number (0.02 means 2%)") }
         if let meter, meter != "instructions" { throw ValidationError("--meter: unknown meter \"\(meter)\"; known: instructions") }
         if meter != nil, shard != nil, !InstructionMeter.runningOnValgrind { throw ValidationError("--meter instructions shards the run itself (\(MeterRun.shards) fixed shards, --jobs at a time): leave out --shard") }
         if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw ValidationError("--unit-time-limit must be a positive number of seconds") }

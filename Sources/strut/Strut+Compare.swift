@@ -34,7 +34,8 @@ struct CompareCommand: ParsableCommand {
             --jobs units at a time, so a neighbour's load falls on both. NEW is judged against OLD \
             as strut bench --baseline judges a run: per family, size, strategy and phase the \
             thread-CPU ratio NEW/OLD with its bootstrap interval (--time-threshold, \
-            --run-threshold), deterministic figures exactly, invariants newly failing. With \
+            --run-threshold), deterministic figures exactly, invariants newly failing (by default the \
+            cheap ones, checked by each build on its own solves: not strategies-agree). With \
             --meter instructions each build also runs the work under callgrind (strut bench \
             --meter instructions) and NEW's instruction counts are gated per group past \
             --instruction-threshold. Both builds must have --meter and --shard (this one's).
@@ -52,7 +53,7 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var binaries: BinaryCompareOptions
 
-    @Option(help: "Invariants: cheap, all, none or a comma list (default: the cheap ones and strategies-agree, on every case).")
+    @Option(help: "Invariants: cheap, all, none or a comma list (default: the cheap ones and strategies-agree, on every case; with --binaries, the cheap ones only, each build checking its own solves: name strategies-agree to judge the later of its --strategies against the first).")
     var invariants: String?
 
     @Option(help: "Write the comparison as JSON here.")

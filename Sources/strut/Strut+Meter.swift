@@ -34,8 +34,11 @@ struct MeterRun {
     }
 
     /// Runs every shard under valgrind and returns the merged results with their counts.
-    /// `directory` is made by `MeterRun.withDirectory`.
-    func run(in directory: String, stop: StopFlag = StopFlag()) throws(BenchUsageError) -> BenchResults {
+    /// `directory` is made by `MeterRun.withDirectory`. After a stop (`ChildStop`, forwarded by
+    /// `ChildStopSignals`) no shard starts; the results are those of the shards that ended on
+    /// their own terms (a shard asked to stop by SIGINT writes the units it finished), and an
+    /// error when there are none.
+    func run(in directory: String, stop: ChildStop = ChildStop()) throws(BenchUsageError) -> BenchResults {
         let valgrind = try Self.valgrindPath()
         let home = "\(directory)/\(tag)"
         do { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) } catch {
@@ -52,7 +55,6 @@ struct MeterRun {
                 finished.wait()
                 running -= 1
             }
-            if stop.isSet { break }
             let elapsed = Double(Clocks.monotonicNanoseconds() &- started) / 1e9
             if let timeLimit, elapsed >= timeLimit { break }
             let dir = shardDirectory(home, shard)
@@ -64,7 +66,7 @@ struct MeterRun {
             process.arguments = Self.valgrindArguments(directory: dir) + [program] + childArguments(shard, remaining: timeLimit.map { $0 - elapsed })
             process.environment = Self.childEnvironment(directory: dir, plantedSlowdown: plantedSlowdown)
             process.terminationHandler = { _ in finished.signal() }
-            do { try process.run() } catch { throw BenchUsageError("--meter instructions: cannot run \(valgrind): \(error)") }
+            do { guard try stop.start(process) else { break } } catch { throw BenchUsageError("--meter instructions: cannot run \(valgrind): \(error)") }
             processes[shard] = process
             running += 1
         }
@@ -77,6 +79,7 @@ struct MeterRun {
             guard let process else { continue }
             let dir = shardDirectory(home, shard), file = dir + "/results.json"
             guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+                if stop.isSet { continue }  // ended by the stop before it wrote its results
                 throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(process.terminationReason == .exit ? "status \(process.terminationStatus)" : "signal \(process.terminationStatus)")")
             }
             do {
@@ -87,6 +90,7 @@ struct MeterRun {
                 throw BenchUsageError("--meter instructions: shard \(shard)/\(Self.shards): \(error)")
             }
         }
+        if parts.isEmpty, stop.isSet { throw BenchUsageError("--meter instructions: stopped before any metered shard finished; no counts") }
         do { return try BenchResults.merge(parts) } catch { throw BenchUsageError("--meter instructions: \(error)") }
     }
 
@@ -171,12 +175,4 @@ struct MeterRun {
         let digits = String(n)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-}
-
-/// A stop request (Ctrl-C) that a signal handler's queue sets and the launching loop reads.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
-    var isSet: Bool { lock.withLock { set } }
-    func raise() { lock.withLock { set = true } }
 }

@@ -33,4 +33,17 @@ import Testing
         let meter = try StrutProcess.runOnce(["compare", "--strategies", "cassowary,cassowary-weighted", "--meter", "instructions"])
         #expect(meter.status == 2 && meter.stderr.contains("--meter is an option of --binaries"), "\(meter.stderr)")
     }
+
+    /// bench --baseline and compare --binaries judge with one option group: the same thresholds
+    /// with the same help and defaults, checked alike before any work.
+    @Test func benchAndCompareShareTheGateThresholds() throws {
+        let bench = try CompareCommandTests.optionHelp("bench"), compare = try CompareCommandTests.optionHelp("compare")
+        for option in ["--time-threshold", "--run-threshold", "--instruction-threshold"] {
+            #expect(bench[option] != nil && bench[option] == compare[option], "\(option): bench \(bench[option] ?? "-") / compare \(compare[option] ?? "-")")
+            for command in [["bench"], ["compare", "--binaries", Self.strut, Self.strut]] {
+                let r = try StrutProcess.runOnce(command + ["--family", "form:6", option, "0"])
+                #expect(r.status == 2 && r.stderr.contains("\(option) must be a positive number"), "\(command) \(option): \(r.stderr)")
+            }
+        }
+    }
 }

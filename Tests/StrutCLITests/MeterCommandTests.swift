@@ -53,4 +53,51 @@ import Testing
         #expect(counts[0].count == 16 && counts[0].allSatisfy { $0.count == 2 && $0.allSatisfy { $0 > 1_000 } })
         #expect(counts[0] == counts[1])
     }
+
+    /// Ctrl-C during a metered run reaches the shards, which run under valgrind in process groups
+    /// of their own (a terminal's Ctrl-C reaches only strut): they finish their running unit, no
+    /// new one starts, strut says so and exits 1, and none of its valgrind children is left.
+    @Test(.enabled(if: hasValgrind)) func anInterruptStopsTheRunningShards() throws {
+        let strut = try #require(StrutProcess.binary.url)
+        let process = Process()
+        process.executableURL = strut
+        process.arguments = ["bench", "--family", "form:20,40,80", "--strategies", "cassowary,cassowary-weighted", "--repeat", "3",
+                             "--meter", "instructions", "--jobs", "2", "--invariants", "none"]
+        process.currentDirectoryURL = StrutProcess.packageRoot
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let errors = StrutProcess.DataBox(), group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        // Signal once both shards run under valgrind (the first started ones are the slowest units).
+        var shards: [pid_t] = []
+        let deadline = Date().addingTimeInterval(60)
+        while shards.count < 2, process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            shards = Self.children(of: process.processIdentifier)
+        }
+        #expect(shards.count == 2, "no metered shards seen running")
+        kill(process.processIdentifier, SIGINT)
+        let stopBy = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.2) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        group.wait()
+        let stderr = String(decoding: errors.data, as: UTF8.self)
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("bench: interrupted; no new metered shards start"), "\(stderr)")
+        for pid in shards { #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "shard \(pid) still running") }
+    }
+
+    /// The processes whose parent is `parent` (from /proc/PID/stat: the field after the name).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
 }
