@@ -64,6 +64,40 @@ import Testing
         }
     }
 
+    /// A stack forced right-to-left lays its arranged views out right to left whatever their own
+    /// attribute (UIKit's way to reverse a stack): its generated constraints follow the stack's
+    /// direction, not each item's. Before, `v.leading == stack.leading` read v's leading as its
+    /// left edge and the stack's as its right one, so the stack came out with a negative width
+    /// (found by libFuzzer: corpora/regressions/stack-forced-right-to-left-with-left-to-right-items.json).
+    @Test(arguments: stackFiles) func aStackForcedRightToLeftMirrorsItsArrangedViews(_ file: String) throws {
+        let (_, tree, configurations) = try GoldenLayoutTests.load(file)
+        let configuration = configurations[0]
+        // The stacks and their ancestors are forced (so the case's own constraints placing a
+        // stack stay in one direction); the arranged views that are not stacks keep theirs.
+        var forced = tree
+        for s in tree.stackViews {
+            var v: ViewIndex? = s
+            while let current = v {
+                forced.views[current.rawValue].semanticContentAttribute = .forceRightToLeft
+                v = tree[current].superview
+            }
+        }
+        let ltr = try Self.layout(tree, configuration, direction: .leftToRight)
+        let rtl = try Self.layout(forced, configuration, direction: .leftToRight)
+        #expect(rtl.conflicts.isEmpty, "\(file): \(rtl.conflicts)")
+        let tolerance = 1 / configuration.scale + 1e-6
+        for s in tree.stackViews where tree[s].stack?.axis == .horizontal {
+            let width = try #require(rtl.frame(of: tree[s].id)).width
+            #expect(abs(width - (try #require(ltr.frame(of: tree[s].id)).width)) <= tolerance, "\(file): \(tree[s].id)'s width")
+            for v in tree[s].stack?.arranged ?? [] where !tree[v].isHidden {
+                let a = try #require(ltr.frame(of: tree[v].id)), b = try #require(rtl.frame(of: tree[v].id))
+                let mirrored = [width - a.x - a.width, a.y, a.width, a.height]
+                #expect(zip(b.components, mirrored).allSatisfy { abs($0 - $1) <= tolerance },
+                        "\(file): \(tree[v].id) in \(tree[s].id) at \(b.components), mirrored \(mirrored)")
+            }
+        }
+    }
+
     /// A random pinned stack whose items fit (lengths ≤ 40, ≤ 6 items, spacings ≤ 20), with
     /// distinct hugging and compression priorities, so its layout is unique.
     static func fittingFixture(_ seed: Int) -> StackFixture {

@@ -52,15 +52,18 @@ struct AnchorExpressions {
     /// under right-to-left, `b.leading >= a.trailing + 8` keeps `b` at least 8 points left of
     /// it, and a layout of leading/trailing constraints mirrors. The direction is the first anchor's item's when its attribute is
     /// directional, else the second's when its attribute is. O(1).
+    /// A constraint with a `directionView` (a stack's) runs in that view's direction.
     func constantRunsRightToLeft(_ c: LayoutConstraint) -> Bool {
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {
-            return !directions[tree.items[anchor.item.rawValue].owner.rawValue].leadingIsLeft
+            let view = c.directionView ?? tree.items[anchor.item.rawValue].owner
+            return !directions[view.rawValue].leadingIsLeft
         }
         return false
     }
 
-    /// The expression of `anchor`.
-    func expression(_ anchor: Anchor) -> LinearExpression {
+    /// The expression of `anchor`; its leading and trailing resolve by `directionView`'s
+    /// direction when given (a stack's generated constraints), else by its item's.
+    func expression(_ anchor: Anchor, directionView: ViewIndex? = nil) -> LinearExpression {
         let a = resolved(anchor)
         let item = a.item
         let insets = item.rawValue < tree.views.count ? tree.views[item.rawValue].alignmentRectInsets : .zero
@@ -75,7 +78,7 @@ struct AnchorExpressions {
         case .centerY: return LinearExpression(y) + 0.5 * h + (insets.top - insets.bottom) / 2
         case .height: return LinearExpression(h) - (insets.top + insets.bottom)
         case .leading, .trailing:
-            let leadingIsLeft = directions[tree.items[item.rawValue].owner.rawValue].leadingIsLeft
+            let leadingIsLeft = directions[(directionView ?? tree.items[item.rawValue].owner).rawValue].leadingIsLeft
             let left = (a.attribute == .leading) == leadingIsLeft
             return expression(Anchor(item, left ? .left : .right))
         case .firstBaseline:
@@ -85,7 +88,7 @@ struct AnchorExpressions {
             let last = tree.views[item.rawValue].baseline?.last
             return expression(Anchor(item, .bottom)) - (last ?? 0)
         default:
-            return expression(resolved(a))
+            return expression(resolved(a), directionView: directionView)
         }
     }
 }

@@ -126,17 +126,17 @@ extension LoweredSystem {
             let c = attachingScrollEdgesToContent(original)
             let mirrored = anchors.constantRunsRightToLeft(c)
             let constant = mirrored ? -c.constant : c.constant
-            var expression = anchors.expression(c.first) - constant
+            var expression = anchors.expression(c.first, directionView: c.directionView) - constant
             if let second = c.second, !c.first.attribute.isDimension, c.multiplier != 1 {
                 // Both locations are measured from the container's origin before the multiplier
                 // scales one, so the origin's terms cancel exactly (1 − 1). Folded into one
                 // coefficient, −m − (1 − m), they left a rounding residue (−0.9999999999999999
                 // for m = −1e-6) that made an infeasible system feasible in exact arithmetic.
                 let origin = containerOrigin(c)
-                let first = (anchors.expression(c.first) - origin).normalized()
-                expression = first - constant - (anchors.expression(second) - origin).normalized() * c.multiplier
+                let first = (anchors.expression(c.first, directionView: c.directionView) - origin).normalized()
+                expression = first - constant - (anchors.expression(second, directionView: c.directionView) - origin).normalized() * c.multiplier
             } else if let second = c.second {
-                expression = expression - anchors.expression(second) * c.multiplier
+                expression = expression - anchors.expression(second, directionView: c.directionView) * c.multiplier
             }
             let relation = mirrored ? c.relation.mirrored : c.relation
             append(Constraint(expression, relation, priority: c.priority, identifier: c.identifier),

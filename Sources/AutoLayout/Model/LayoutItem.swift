@@ -88,6 +88,11 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var identifier: String?
     public var when: SizeClassCondition?
     public var isActive: Bool
+    /// The view whose effective layout direction resolves the constraint's leading and trailing
+    /// (and the sense of its constant), instead of each item's own: a stack view's generated
+    /// constraints follow the stack, as UIKit's do (forcing a stack right-to-left reverses its
+    /// arranged views whatever their own attribute says). Nil for the case's own constraints.
+    public var directionView: ViewIndex? = nil
 
     public init(
         source: Int, first: Anchor, relation: Relation, multiplier: Double, second: Anchor?, constant: Double,

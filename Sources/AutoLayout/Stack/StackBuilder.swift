@@ -72,9 +72,11 @@ struct StackBuilder {
         _ identifier: String, _ first: Anchor, _ relation: Relation, _ second: Anchor?, multiplier: Double = 1,
         constant: Double = 0, priority: Priority = .required
     ) {
-        constraints.append(LayoutConstraint(
+        var c = LayoutConstraint(
             source: nextSource, first: first, relation: relation, multiplier: multiplier, second: second,
-            constant: constant, priority: priority, identifier: identifier, when: nil, isActive: true))
+            constant: constant, priority: priority, identifier: identifier, when: nil, isActive: true)
+        c.directionView = stackView
+        constraints.append(c)
         nextSource += 1
     }
 
