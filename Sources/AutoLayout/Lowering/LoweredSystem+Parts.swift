@@ -124,19 +124,20 @@ extension LoweredSystem {
         let traits = configuration.sizeClasses
         for (i, original) in tree.constraints.enumerated() {
             let c = attachingScrollEdgesToContent(original)
+            let direction = anchors.directionView(of: c)
             let mirrored = anchors.constantRunsRightToLeft(c)
             let constant = mirrored ? -c.constant : c.constant
-            var expression = anchors.expression(c.first, directionView: c.directionView) - constant
+            var expression = anchors.expression(c.first, directionView: direction) - constant
             if let second = c.second, !c.first.attribute.isDimension, c.multiplier != 1 {
                 // Both locations are measured from the container's origin before the multiplier
                 // scales one, so the origin's terms cancel exactly (1 − 1). Folded into one
                 // coefficient, −m − (1 − m), they left a rounding residue (−0.9999999999999999
                 // for m = −1e-6) that made an infeasible system feasible in exact arithmetic.
                 let origin = containerOrigin(c)
-                let first = (anchors.expression(c.first, directionView: c.directionView) - origin).normalized()
-                expression = first - constant - (anchors.expression(second, directionView: c.directionView) - origin).normalized() * c.multiplier
+                let first = (anchors.expression(c.first, directionView: direction) - origin).normalized()
+                expression = first - constant - (anchors.expression(second, directionView: direction) - origin).normalized() * c.multiplier
             } else if let second = c.second {
-                expression = expression - anchors.expression(second, directionView: c.directionView) * c.multiplier
+                expression = expression - anchors.expression(second, directionView: direction) * c.multiplier
             }
             let relation = mirrored ? c.relation.mirrored : c.relation
             append(Constraint(expression, relation, priority: c.priority, identifier: c.identifier),
@@ -175,15 +176,8 @@ extension LoweredSystem {
     /// The window origin on the constraint's axis of its container: the nearest common ancestor
     /// of the views owning its two items. O(depth).
     func containerOrigin(_ c: LayoutConstraint) -> LinearExpression {
-        var a = tree.items[c.first.item.rawValue].owner
-        var b = tree.items[(c.second ?? c.first).item.rawValue].owner
-        while tree.views[a.rawValue].depth > tree.views[b.rawValue].depth, let s = tree.views[a.rawValue].superview { a = s }
-        while tree.views[b.rawValue].depth > tree.views[a.rawValue].depth, let s = tree.views[b.rawValue].superview { b = s }
-        while a != b, let sa = tree.views[a.rawValue].superview, let sb = tree.views[b.rawValue].superview {
-            a = sa
-            b = sb
-        }
-        let item = tree.item(of: a)
+        let container = tree.nearestCommonAncestor(tree.items[c.first.item.rawValue].owner, tree.items[(c.second ?? c.first).item.rawValue].owner)
+        let item = tree.item(of: container)
         return LinearExpression(c.first.attribute.axis == .horizontal ? variables.minX(item) : variables.minY(item))
     }
 }

@@ -88,11 +88,13 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var identifier: String?
     public var when: SizeClassCondition?
     public var isActive: Bool
-    /// The view whose effective layout direction resolves the constraint's leading and trailing
-    /// (and the sense of its constant), instead of each item's own: a stack view's generated
-    /// constraints follow the stack, as UIKit's do (forcing a stack right-to-left reverses its
-    /// arranged views whatever their own attribute says). Nil for the case's own constraints.
-    public var directionView: ViewIndex? = nil
+    /// Whether the constraint resolves leading and trailing (and the sense of its constant) by
+    /// the direction of its container, the nearest common ancestor of its items' views, instead
+    /// of each item's own: a stack view's generated constraints, whose container is the stack,
+    /// follow it as UIKit's do (forcing a stack right-to-left reverses its arranged views
+    /// whatever their own attribute says). False for the case's own constraints. A flag rather
+    /// than a view, so the constraint stays as small as before (device switches copy them).
+    public var followsContainerDirection = false
 
     public init(
         source: Int, first: Anchor, relation: Relation, multiplier: Double, second: Anchor?, constant: Double,

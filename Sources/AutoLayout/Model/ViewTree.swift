@@ -75,6 +75,19 @@ public struct ViewTree: Hashable, Sendable {
         return false
     }
 
+    /// The nearest common ancestor of two views (a view is its own ancestor): a constraint's
+    /// container. O(depth).
+    public func nearestCommonAncestor(_ first: ViewIndex, _ second: ViewIndex) -> ViewIndex {
+        var a = first, b = second
+        while views[a.rawValue].depth > views[b.rawValue].depth, let s = views[a.rawValue].superview { a = s }
+        while views[b.rawValue].depth > views[a.rawValue].depth, let s = views[b.rawValue].superview { b = s }
+        while a != b, let sa = views[a.rawValue].superview, let sb = views[b.rawValue].superview {
+            a = sa
+            b = sb
+        }
+        return a
+    }
+
     /// The reading direction `view` lays out in when the case runs in `base`: its
     /// `semanticContentAttribute` applied to `base` (`SemanticContentAttribute.effectiveDirection`,
     /// the devices layer's rule, so the whole module agrees on it). O(1).

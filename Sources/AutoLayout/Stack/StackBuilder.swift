@@ -75,7 +75,7 @@ struct StackBuilder {
         var c = LayoutConstraint(
             source: nextSource, first: first, relation: relation, multiplier: multiplier, second: second,
             constant: constant, priority: priority, identifier: identifier, when: nil, isActive: true)
-        c.directionView = stackView
+        c.followsContainerDirection = true
         constraints.append(c)
         nextSource += 1
     }
