@@ -32,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Worker processes (a file that traps or hangs fails alone).")
     var jobs = 2
 
-    @Option(help: "Seconds one file may take in a worker.")
+    @Option(help: "CPU seconds one file may take in a worker, its adapters included (or 6 times that on the clock).")
     var timeout: Double = 120
 
     @Flag(help: "Check in this process (faster start; a trap ends the run).")

@@ -12,7 +12,7 @@ struct WorkerCheckOptions: ParsableArguments {
     @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
     var invariants = "cheap"
 
-    @Option(help: "Seconds one case may take in a worker before it is a hang (times the largest timeoutScale of the peers' profiles).")
+    @Option(help: "CPU seconds one case may take in a worker, its adapters included, before it is a hang (times the largest timeoutScale of the peers' profiles; or 6 times that on the clock, for a worker that waits without computing).")
     var timeout: Double = 10
 
     @Option(help: "Peer profile (a JSON file) for the outside solvers, instead of the one beside each adapter (repeatable, in their order; one: for all).")

@@ -67,6 +67,21 @@ import Testing
         #expect(files.count == 1, "kept once: \(files)")
     }
 
+    /// A worker that waits without computing is a hang too, once six times the timeout passed
+    /// on the clock (the timeout itself counts CPU time, so a busy machine does not make a slow
+    /// case a hang).
+    @Test func aStalledWorkerIsAHangOnTheClock() throws {
+        let dir = try Self.directory("stall")
+        try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
+        let findings = dir.appendingPathComponent("findings")
+        let r = try PlantedRun.run(["fuzz", "--runs", "2", "--families", "none", "--strategies", "planted-stall", "--corpus",
+                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
+                                    "--timeout", "0.5", "--shrink-time", "0", "--replays", "0"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-stall|system ") })
+        #expect(r.stdout.contains("s on the clock"), "\(r.stdout)")
+    }
+
     @Test func plantedHangIsCaughtByTheTimeout() throws {
         let dir = try Self.directory("hang")
         try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
@@ -76,6 +91,8 @@ import Testing
                                     "--timeout", "1", "--shrink-time", "4"])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-hang|system ") })
+        // A loop that computes is caught by its CPU time, not by the clock's backstop.
+        #expect(r.stdout.contains("no answer after 1 s of CPU time"), "\(r.stdout)")
     }
 
     @Test func plantedMemoryBlowUpIsCaughtByTheMemoryLimit() throws {

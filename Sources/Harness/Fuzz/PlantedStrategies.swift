@@ -9,7 +9,7 @@ import Synchronization
 /// a constraint whose constant is exactly ±7777 (`marker`), and then:
 /// - `planted-trap` traps (`fatalError`, which names its file and line in release builds too, where
 ///   `precondition` messages are dropped; SIGILL in the parent) inside `add`;
-/// - `planted-hang` never returns from `add`;
+/// - `planted-hang` never returns from `add`, computing; `planted-stall` never returns, asleep;
 /// - `planted-wrong` reports every value 1 too high from then on (breaks required constraints);
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
 /// - `planted-leaky-rollback` keeps a trace of a rejected add, as Kiwi does: values read 1 too
@@ -32,6 +32,7 @@ public enum PlantedStrategies {
     public static let all: [(name: String, summary: String, make: @Sendable () -> any ConstraintSolver)] = [
         ("planted-trap", "TESTS ONLY: cassowary that traps on a constant of 7777", { PlantedSolver(fault: .trap) }),
         ("planted-hang", "TESTS ONLY: cassowary that hangs on a constant of 7777", { PlantedSolver(fault: .hang) }),
+        ("planted-stall", "TESTS ONLY: cassowary that sleeps forever on a constant of 7777", { PlantedSolver(fault: .stall) }),
         ("planted-wrong", "TESTS ONLY: cassowary whose values are off by one after a constant of 7777", { PlantedSolver(fault: .wrong) }),
         ("planted-nondeterministic", "TESTS ONLY: cassowary whose values differ between instances after a constant of 7777",
          { PlantedSolver(fault: .nondeterministic) }),
@@ -58,7 +59,7 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared }
+    enum Fault { case trap, hang, stall, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared }
     /// The engine every copy uses once `planted-shared` triggered (a reference: copies share it).
     final class Shared: @unchecked Sendable {
         var solver: CassowarySolver
@@ -89,7 +90,8 @@ struct PlantedSolver: ConstraintSolver {
             triggered = true
             switch fault {
             case .trap: fatalError("planted trap: a constraint with constant \(PlantedStrategies.marker)")
-            case .hang: while true { usleep(10_000) }
+            case .hang: while true { _ = ContinuousClock.now }  // a loop that computes, as a cycling simplex would
+            case .stall: while true { usleep(10_000) }  // blocked without computing
             case .memory: Self.exhaustMemory()
             case .killedOnce: Self.killOnce()
             case .shared: if shared == nil { shared = Shared(_inner) }

@@ -8,14 +8,19 @@ import Foundation
 ///
 /// Workers are `ChildProcess`es (`ChildProcess+Worker.swift`). I/O is `poll`-based on their
 /// output and error pipes (20 ms ticks); memory is read from /proc every tick for busy workers;
-/// timeouts are measured on the children's clock (`ContinuousClock`). Workers start lazily and are reused across batches, so
+/// a subject is a hang when the worker and its descendants (an outside solver's adapter) spent
+/// `timeout` seconds of CPU time on it, or when `wallLimitFactor` times that passed on the
+/// clock (`ContinuousClock`) whatever the CPU (a worker blocked without computing): so a busy
+/// machine, which stretches wall time, does not turn a slow case into a hang, and a loop is
+/// caught after the same work on any machine. CPU time is read from /proc only once a subject
+/// has run `timeout` seconds on the clock. Workers start lazily and are reused across batches, so
 /// isolation costs a pipe round trip and a JSON encoding per subject, not a process start.
 public final class WorkerPool: FuzzEvaluator {
     public struct Settings: Sendable {
         /// The worker's executable and arguments.
         public var command: [String]
         public var jobs: Int
-        /// Seconds one subject may take (all strategies together).
+        /// CPU seconds one subject may take (all strategies together; see the type's comment).
         public var timeout: Double
         public var maxMemoryBytes: Int
         public var environment: [String: String]
@@ -34,8 +39,14 @@ public final class WorkerPool: FuzzEvaluator {
         var process: ChildProcess?
         var job: Int?
         var started = ContinuousClock.now
+        /// CPU seconds the worker and its descendants had used when the job was sent.
+        var startedCPU = 0.0
         var strategy: String?
     }
+
+    /// A subject that has run this many times `timeout` on the clock is a hang whatever CPU
+    /// time it used.
+    public static let wallLimitFactor = 6.0
 
     let settings: Settings
     var slots: [Slot]
@@ -89,6 +100,7 @@ public final class WorkerPool: FuzzEvaluator {
             if slots[k].process!.write(Array((request + "\n").utf8), deadline: ContinuousClock.now.advanced(by: .seconds(settings.timeout))) {
                 slots[k].job = id
                 slots[k].started = ContinuousClock.now
+                slots[k].startedCPU = slots[k].process?.treeCPUSeconds ?? 0
                 slots[k].strategy = nil
                 return true
             }
@@ -120,14 +132,27 @@ public final class WorkerPool: FuzzEvaluator {
             }
         }
         if p.outputClosed { return died(k, job) }
-        if slots[k].started.duration(to: .now) > .seconds(settings.timeout) {
-            return killed(k, job, kind: "hang", detail: "no answer after \(Int(settings.timeout)) s")
+        let wall = slots[k].started.duration(to: .now)
+        if wall > .seconds(settings.timeout) {
+            let cpu = (p.treeCPUSeconds ?? .infinity) - slots[k].startedCPU
+            if cpu >= settings.timeout {
+                return killed(k, job, kind: "hang", detail: "no answer after \(Self.seconds(settings.timeout)) s of CPU time")
+            }
+            if wall > .seconds(settings.timeout * Self.wallLimitFactor) {
+                return killed(k, job, kind: "hang", detail: "no answer after \(Self.seconds(settings.timeout * Self.wallLimitFactor)) s on the clock (\(Self.seconds(cpu)) s of CPU time)")
+            }
         }
         let resident = p.residentBytes
         if resident > settings.maxMemoryBytes {
             return killed(k, job, kind: "memory", detail: "resident memory \(resident >> 20) MiB over the limit of \(settings.maxMemoryBytes >> 20) MiB")
         }
         return nil
+    }
+
+    /// Seconds for a message, without digits that vary from run to run (a whole number, or one
+    /// decimal below 10).
+    static func seconds(_ s: Double) -> String {
+        s >= 10 || s == s.rounded() ? String(Int(s.rounded())) : String(format: "%.1f", s)
     }
 
     func killed(_ k: Int, _ job: FuzzJob, kind: String, detail: String) -> FuzzJobResult {

@@ -173,6 +173,39 @@ final class ChildProcess: @unchecked Sendable {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// CPU seconds (user plus system) used so far by this process and its live descendants (an
+    /// outside solver's adapter started by a worker): /proc/PID/stat's utime and stime, and
+    /// /proc/PID/task/TID/children for the descendants. Nil when this process's own figures
+    /// cannot be read. O(threads + descendants) file reads.
+    var treeCPUSeconds: Double? {
+        guard let own = Self.cpuTicks(pid) else { return nil }
+        var ticks = own, pending = Self.childPIDs(pid), seen = Set<pid_t>()
+        while let child = pending.popLast(), seen.insert(child).inserted {
+            ticks += Self.cpuTicks(child) ?? 0
+            pending += Self.childPIDs(child)
+        }
+        return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// utime + stime of `pid` in clock ticks (fields 14 and 15 of /proc/PID/stat, counted after
+    /// the command name, which may hold spaces and parentheses).
+    static func cpuTicks(_ pid: pid_t) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// The direct children of `pid`, from each of its threads' /proc children list.
+    static func childPIDs(_ pid: pid_t) -> [pid_t] {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
+        return tasks.flatMap { tid -> [pid_t] in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
     /// This process's environment with `set` applied (each `NAME=value` replaces any value of NAME).
     static func inheritedEnvironment(setting set: [String]) -> [String] {
         let names = Set(set.map { $0.prefix { $0 != "=" } + "=" })
