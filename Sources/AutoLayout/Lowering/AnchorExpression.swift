@@ -53,21 +53,20 @@ struct AnchorExpressions {
     /// it, and a layout of leading/trailing constraints mirrors. The direction is the first anchor's item's when its attribute is
     /// directional, else the second's when its attribute is. O(1).
     /// A constraint that follows its container's direction (a stack's) runs in that view's
-    /// direction (`directionView`).
-    func constantRunsRightToLeft(_ c: LayoutConstraint) -> Bool {
-        let container = directionView(of: c)
+    /// direction (`directionView(of:)`, passed in by a caller that already has it).
+    func constantRunsRightToLeft(_ c: LayoutConstraint, directionView: ViewIndex? = nil) -> Bool {
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {
-            let view = container ?? tree.items[anchor.item.rawValue].owner
+            let view = directionView ?? self.directionView(of: c) ?? tree.items[anchor.item.rawValue].owner
             return !directions[view.rawValue].leadingIsLeft
         }
         return false
     }
 
     /// The view whose direction resolves `c`'s leading and trailing: its container (the nearest
-    /// common ancestor of its items' views) when it follows the container's direction, else
-    /// nil (each item its own). O(depth).
+    /// common ancestor of its items' views) when it follows the container's direction and names
+    /// a leading or trailing, else nil (each item its own). O(depth).
     func directionView(of c: LayoutConstraint) -> ViewIndex? {
-        guard c.followsContainerDirection else { return nil }
+        guard c.followsContainerDirection, c.first.attribute.isDirectional || c.second?.attribute.isDirectional == true else { return nil }
         return tree.nearestCommonAncestor(tree.items[c.first.item.rawValue].owner, tree.items[(c.second ?? c.first).item.rawValue].owner)
     }
 

@@ -125,7 +125,7 @@ extension LoweredSystem {
         for (i, original) in tree.constraints.enumerated() {
             let c = attachingScrollEdgesToContent(original)
             let direction = anchors.directionView(of: c)
-            let mirrored = anchors.constantRunsRightToLeft(c)
+            let mirrored = anchors.constantRunsRightToLeft(c, directionView: direction)
             let constant = mirrored ? -c.constant : c.constant
             var expression = anchors.expression(c.first, directionView: direction) - constant
             if let second = c.second, !c.first.attribute.isDimension, c.multiplier != 1 {
