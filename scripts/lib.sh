@@ -3,8 +3,9 @@
 # The repository root, whatever the caller's working directory.
 STRUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-# Prints a step heading.
-strut_step() { printf '\n==> %s\n' "$*"; }
+# Prints a step heading with how long its script had run when the step started (bash's
+# SECONDS), so a log shows where the time goes.
+strut_step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 # Installs the given Debian/Ubuntu packages that are not installed yet (apt-get, with sudo
 # unless already root). Does nothing when all are present, so it is safe to run every time.
