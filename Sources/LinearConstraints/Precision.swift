@@ -21,8 +21,12 @@
 /// elimination, so real answers are usually much better than it.
 ///
 /// `residual` (the largest violation of a required constraint at the answer) is measured against
-/// the original constraints too: a residual within `resolution` is what the rounding explains;
-/// one beyond it is not.
+/// the original constraints too. A residual gathers the rounding of every elimination that
+/// reached it, so what rounding explains there is `resolution` once per constraint in play
+/// (`accumulatedResolution`, the textbook n·u bound of elimination): a residual within it is
+/// rounding; one beyond it is not. (A 48-step system with a 1e15 constant and coefficients
+/// from 1e-3 to 1e6 missed a required constraint by 9e9, two resolutions, with 30 constraints in
+/// play: known-findings/required-residual-accumulated-rounding.system.json.)
 ///
 /// Cost: O(terms) over the constraints.
 public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
@@ -35,6 +39,9 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
     public var spread: Double
     /// The largest violation of a required constraint at the answer (0 when all hold).
     public var residual: Double
+    /// The constraints the estimate was taken over (at least 1): how many eliminations can
+    /// have added their rounding to a residual.
+    public var constraintCount: Int
 
     /// Units in the last place that rounding leaves in a value: the engines' own relative
     /// tolerances (Cassowary's `snapConstant`, 1e-15 of a row's magnitude) are of this order.
@@ -45,19 +52,21 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
     /// asked for more digits than the numbers it was given.
     public static let relativeAccuracy = 1e-12
 
-    public init(magnitude: Double, stated: Double, spread: Double, residual: Double) {
+    public init(magnitude: Double, stated: Double, spread: Double, residual: Double, constraintCount: Int = 1) {
         self.magnitude = magnitude
         self.stated = stated
         self.spread = spread
         self.residual = residual
+        self.constraintCount = max(1, constraintCount)
     }
 
     /// The estimate for `constraints` at the values `value(of:)` gives, with `extraMagnitudes`
     /// (suggested values of edit variables) counted as stated numbers.
     public init<C: Sequence>(constraints: C, value: (Variable) -> Double, extraMagnitudes: [Double] = []) where C.Element == Constraint {
-        var magnitude = 0.0, stated = 0.0, smallest = Double.infinity, largest = 0.0, residual = 0.0
+        var magnitude = 0.0, stated = 0.0, smallest = Double.infinity, largest = 0.0, residual = 0.0, count = 0
         for m in extraMagnitudes where m.isFinite { stated = max(stated, abs(m)) }
         for c in constraints {
+            count += 1
             let e = c.expression
             if e.constant.isFinite { stated = max(stated, abs(e.constant)) }
             for t in e.terms where t.coefficient != 0 && t.coefficient.isFinite {
@@ -68,7 +77,8 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
             }
             if c.isRequired { residual = max(residual, c.violation(value)) }
         }
-        self.init(magnitude: max(magnitude, stated), stated: stated, spread: largest > 0 ? max(1, largest / smallest) : 1, residual: residual)
+        self.init(magnitude: max(magnitude, stated), stated: stated, spread: largest > 0 ? max(1, largest / smallest) : 1, residual: residual,
+                  constraintCount: count)
     }
 
     /// `roundingUnits` units in the last place of `magnitude × spread`: how far rounding alone
@@ -92,8 +102,15 @@ public struct PrecisionEstimate: Hashable, Sendable, CustomStringConvertible {
     /// True when the verdict is `beyondDoublePrecision`.
     public var isBeyondDoublePrecision: Bool { verdict != .reliable }
 
+    /// `resolution` once per constraint: how far rounding alone can leave a required constraint
+    /// from holding after eliminations through all of them.
+    public var accumulatedResolution: Double { resolution * Double(constraintCount) }
+
     /// True when the required residual is within what rounding explains.
-    public var residualExplained: Bool { residual <= max(resolution, accuracy) }
+    public var residualExplained: Bool { explains(residual: residual) }
+
+    /// Whether rounding explains a required constraint missed by `residual`.
+    public func explains(residual: Double) -> Bool { residual <= max(accumulatedResolution, accuracy) }
 
     /// The worse of two estimates, for a run of several answers: one beyond double precision
     /// before one that is not, then the larger resolution over accuracy.

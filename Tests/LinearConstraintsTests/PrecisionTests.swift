@@ -53,6 +53,22 @@ private let (w0, w1, w2, w3) = (Variable(0), Variable(1), Variable(2), Variable(
         #expect(!p.residualExplained, "\(p)")
     }
 
+    /// A residual gathers rounding from every elimination that reached it: up to the resolution
+    /// once per constraint is rounding (a 48-step system with a 1e15 constant and coefficients
+    /// from 1e-3 to 1e6 missed a required constraint by 9e9, two resolutions:
+    /// known-findings/required-residual-accumulated-rounding.system.json).
+    @Test func aResidualOfSeveralResolutionsIsRoundingWhenThatManyConstraintsReachedIt() {
+        let values = [0, 1, 1e-6, 1e-6 - 1_953_125_000]
+        let base = PrecisionEstimate(constraints: Self.farOff, value: { values[Int($0.index)] })
+        #expect(base.constraintCount == 4)
+        #expect(base.accumulatedResolution == 4 * base.resolution)
+        #expect(base.explains(residual: 3.5 * base.resolution))
+        #expect(!base.explains(residual: 4.5 * base.resolution))
+        // The same numbers over one constraint explain one resolution only.
+        let one = PrecisionEstimate(magnitude: base.magnitude, stated: base.stated, spread: base.spread, residual: 0)
+        #expect(!one.explains(residual: 3.5 * base.resolution))
+    }
+
     @Test func nonRequiredConstraintsCountForMagnitudesButNotForTheResidual() {
         let soft = Constraint(LinearExpression(w0), .equal, LinearExpression(constant: 1e13), priority: Priority(250))
         let p = PrecisionEstimate(constraints: [soft], value: { _ in 0 })
