@@ -67,32 +67,23 @@ import Testing
         #expect(files.count == 1, "kept once: \(files)")
     }
 
-    /// A worker that waits without computing is a hang too, once six times the timeout passed
-    /// on the clock (the timeout itself counts CPU time, so a busy machine does not make a slow
-    /// case a hang).
-    @Test func aStalledWorkerIsAHangOnTheClock() throws {
-        let dir = try Self.directory("stall")
+    /// A hang is the timeout in CPU time: a loop that computes (`planted-hang`) is caught by its
+    /// CPU time; a worker that waits without computing (`planted-stall`) once six times the
+    /// timeout passed on the clock. So a busy machine, which stretches wall time, does not make
+    /// a slow case a hang.
+    @Test(arguments: [
+        (strategy: "planted-hang", options: ["--runs", "4", "--timeout", "1", "--shrink-time", "4"], message: "no answer after 1 s of CPU time"),
+        (strategy: "planted-stall", options: ["--runs", "2", "--timeout", "0.5", "--shrink-time", "0", "--replays", "0"], message: "s on the clock"),
+    ])
+    func aPlantedHangIsCaughtByTheTimeout(strategy: String, options: [String], message: String) throws {
+        let dir = try Self.directory(strategy)
         try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
         let findings = dir.appendingPathComponent("findings")
-        let r = try PlantedRun.run(["fuzz", "--runs", "2", "--families", "none", "--strategies", "planted-stall", "--corpus",
-                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
-                                    "--timeout", "0.5", "--shrink-time", "0", "--replays", "0"])
+        let r = try PlantedRun.run(["fuzz", "--families", "none", "--strategies", strategy, "--corpus",
+                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path] + options)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-stall|system ") })
-        #expect(r.stdout.contains("s on the clock"), "\(r.stdout)")
-    }
-
-    @Test func plantedHangIsCaughtByTheTimeout() throws {
-        let dir = try Self.directory("hang")
-        try Self.write(Self.markedSystem, dir.appendingPathComponent("marked.system.json"))
-        let findings = dir.appendingPathComponent("findings")
-        let r = try PlantedRun.run(["fuzz", "--runs", "4", "--families", "none", "--strategies", "planted-hang", "--corpus",
-                                    dir.appendingPathComponent("marked.system.json").path, "--findings", findings.path,
-                                    "--timeout", "1", "--shrink-time", "4"])
-        #expect(r.status == 1, "\(r.stderr)")
-        #expect(try Self.index(findings).contains { $0.hasPrefix("hang|planted-hang|system ") })
-        // A loop that computes is caught by its CPU time, not by the clock's backstop.
-        #expect(r.stdout.contains("no answer after 1 s of CPU time"), "\(r.stdout)")
+        #expect(try Self.index(findings).contains { $0.hasPrefix("hang|\(strategy)|system ") })
+        #expect(r.stdout.contains(message), "\(r.stdout)")
     }
 
     @Test func plantedMemoryBlowUpIsCaughtByTheMemoryLimit() throws {
