@@ -227,9 +227,16 @@ extension CassowaryCore {
         while true {
             let row = tableau.rows[Int(o)]
             var entering: Int32 = -1
+            // A coefficient below 1e-12 of the row's largest is residue carried in from earlier
+            // eliminations (the relative snap catches only what one addition cancels): taken as a
+            // pivot it accepted an infeasible add by pushing values to 4e12
+            // (Regressions/infeasible-add-accepted-through-a-small-multiplier).
+            var largest = 0.0
+            for c in row.coefs { largest = max(largest, abs(c)) }
+            let floor = max(Self.pivotTolerance, largest * Self.relativePivotTolerance)
             for k in 0..<row.syms.count {
                 let s = row.syms[k]
-                if row.coefs[k] < -Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, !skipped.contains(s),
+                if row.coefs[k] < -floor, tableau.kinds[Int(s)] != .dummy, !skipped.contains(s),
                     entering < 0 || tableau.order(s) < tableau.order(entering)
                 {
                     entering = s

@@ -43,6 +43,10 @@ extension CassowaryCore {
     /// unsatisfiable (libFuzzer, Regressions/small-pivot-in-phase-one.system.json).
     static let pivotTolerance = 1e-13
 
+    /// Phase one's entering coefficients below this fraction of the artificial row's largest
+    /// are residue (`optimizeArtificial`).
+    static let relativePivotTolerance = 1e-12
+
     /// Objective coefficient change with journaling.
     @inline(__always)
     mutating func objectiveAdd(_ l: Int, _ s: Int32, _ delta: Double) {

@@ -85,6 +85,15 @@ import Cassowary
         #expect(records[3].outcome == .ok)
     }
 
+    /// An infeasible required add is rejected although earlier eliminations through 0.001 and
+    /// 1e-6 left a residue of 1.1e-13 on a slack in x's row: phase one pivoted on it (values at
+    /// 4e12, a required equality off by 1). `replay` also checks every held required constraint.
+    @Test(arguments: [false, true])
+    func anInfeasibleAddIsNotAcceptedThroughAResiduePivot(weighted: Bool) throws {
+        let records = Self.replay(try Self.load("infeasible-add-accepted-through-a-small-multiplier"), weighted: weighted)
+        #expect(records[7].outcome == .unsatisfiable(conflict: ["c8", "c10", "c11"]))
+    }
+
     /// A duplicate required equality is redundant, not a conflict, when the first copy's row
     /// constant came out of a cancellation at a larger magnitude: 0.001*y == -5 puts y at -5000,
     /// so x = 32/3 is 5000 - 4989.333333333333 and carries an error of 3e-13, which the duplicate's
