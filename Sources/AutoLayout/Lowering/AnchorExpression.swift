@@ -53,10 +53,10 @@ struct AnchorExpressions {
     /// it, and a layout of leading/trailing constraints mirrors. The direction is the first anchor's item's when its attribute is
     /// directional, else the second's when its attribute is. O(1).
     /// A constraint that follows its container's direction (a stack's) runs in that view's
-    /// direction (`directionView(of:)`, passed in by a caller that already has it).
-    func constantRunsRightToLeft(_ c: LayoutConstraint, directionView: ViewIndex? = nil) -> Bool {
+    /// direction: `directionView`, its `directionView(of:)`.
+    func constantRunsRightToLeft(_ c: LayoutConstraint, directionView: ViewIndex?) -> Bool {
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {
-            let view = directionView ?? self.directionView(of: c) ?? tree.items[anchor.item.rawValue].owner
+            let view = directionView ?? tree.items[anchor.item.rawValue].owner
             return !directions[view.rawValue].leadingIsLeft
         }
         return false

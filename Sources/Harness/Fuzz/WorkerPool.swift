@@ -12,8 +12,9 @@ import Foundation
 /// `timeout` seconds of CPU time on it, or when `wallLimitFactor` times that passed on the
 /// clock (`ContinuousClock`) whatever the CPU (a worker blocked without computing): so a busy
 /// machine, which stretches wall time, does not turn a slow case into a hang, and a loop is
-/// caught after the same work on any machine. CPU time is read from /proc only once a subject
-/// has run `timeout` seconds on the clock. Workers start lazily and are reused across batches, so
+/// caught after the same work on any machine. CPU time is read from /proc when a job is sent
+/// (its starting point) and, once a subject has run `timeout` seconds on the clock, at each
+/// tick. Workers start lazily and are reused across batches, so
 /// isolation costs a pipe round trip and a JSON encoding per subject, not a process start.
 public final class WorkerPool: FuzzEvaluator {
     public struct Settings: Sendable {
