@@ -7,9 +7,10 @@ import LinearConstraints
 /// - a peer without conflict sets (`PeerProfile.conflictSets` false) is not judged on
 ///   `conflict-real`, `conflict-minimal`, nor an `expect` block's conflicts;
 /// - an outside solver cannot say which views are ambiguous, so checks that compare raw frames
-///   (`frameComparisons`) skip the views Strut's own analysis (the ambiguity report of
-///   `cassowary`, or of `cassowary-weighted` for a weighted peer: O(one layout per device)) marks
-///   ambiguous on that device: on those, two right answers may differ;
+///   (`frameComparisons`) skip, per view and axis, what Strut's own analysis (the ambiguity
+///   report of `cassowary`, or of `cassowary-weighted` for a weighted peer: O(one layout per
+///   device)) marks ambiguous on that device: there two right answers may differ. A view free
+///   only horizontally is still judged on its y and height;
 /// - a peer without conflict sets cannot tell the metamorphic checks that its layout broke a
 ///   conflict (they apply to conflict-free layouts only, since which constraint breaks depends
 ///   on the order), so frame comparisons and `stack-semantics` skip every view on a device
@@ -22,22 +23,30 @@ extension FuzzCheck {
         .strategiesAgree,
     ]
 
-    /// Whether `failure` of strategy `name` counts, given `ambiguous` (views marked ambiguous per
-    /// device id, for outside solvers).
-    func judgesPeer(_ failure: InvariantFailure, _ name: String, ambiguous: [String: Set<String>]) -> Bool {
+    /// Whether `failure` of strategy `name` counts, given `ambiguous` (what Strut's analysis
+    /// leaves undetermined per device id, for outside solvers).
+    func judgesPeer(_ failure: InvariantFailure, _ name: String, ambiguous: [String: PeerAmbiguity]) -> Bool {
         guard let profile = profile(name) else { return true }
         if !profile.conflictSets {
             if failure.invariant == .conflictReal || failure.invariant == .conflictMinimal { return false }
             if failure.invariant == .expectations && failure.detail.contains(".conflicts") { return false }
         }
+        guard let device = ambiguous[failure.device] else { return true }
         // Checks meant for conflict-free layouts only (the metamorphic ones, stacks) cannot see
         // that a peer without conflict sets broke one: Strut's analysis tells them.
-        if let views = ambiguous[failure.device], views.contains(Self.allViews), !profile.conflictSets,
+        if device.everyView, !profile.conflictSets,
            Self.frameComparisons.contains(failure.invariant) || failure.invariant == .stackSemantics {
             return false
         }
-        if Self.frameComparisons.contains(failure.invariant), let views = ambiguous[failure.device] {
-            if let view = Self.blamedView(failure.detail) { return !views.contains(view) }
+        if Self.frameComparisons.contains(failure.invariant) {
+            if let view = Self.blamedView(failure.detail) {
+                let free = device.axes[view] ?? []
+                guard !free.isEmpty else { return true }
+                // Judged when a component outside the free axes differs; a failure without the
+                // four frame components to tell is skipped with the view.
+                guard failure.got.count == 4, failure.expected.count == 4 else { return false }
+                return !free.isSuperset(of: PeerAmbiguity.Axes.differing(failure.got, failure.expected))
+            }
             // The pass's "and N more like these" names no view: the named failures before it
             // speak for the invariant on this device.
             if failure.detail.hasPrefix("and ") && failure.detail.hasSuffix(" more like these") { return false }
@@ -51,34 +60,75 @@ extension FuzzCheck {
         return String(detail[..<colon])
     }
 
-    /// The views Strut's engine (weighted or not) marks ambiguous on each device (by device id);
-    /// every view (`allViews`) where it finds a conflict.
-    static func ambiguousViews(_ tree: ViewTree, _ devices: [DeviceConfiguration], weighted: Bool) -> [String: Set<String>] {
-        var out: [String: Set<String>] = [:]
+    /// What Strut's engine (weighted or not) leaves undetermined on each device (by device id):
+    /// the axes of each view with an ambiguous frame component, or every view where it finds a
+    /// conflict.
+    static func peerAmbiguity(_ tree: ViewTree, _ devices: [DeviceConfiguration], weighted: Bool) -> [String: PeerAmbiguity] {
+        var out: [String: PeerAmbiguity] = [:]
         for device in devices {
             var engine = LayoutEngine(tree: tree, solver: CassowarySolver(weighted: weighted))
             guard let result = try? engine.layout(on: device) else { continue }
-            out[device.id] = result.conflicts.isEmpty ? Set((result.ambiguous ?? []).map(\.view)) : [allViews]
+            out[device.id] = result.conflicts.isEmpty ? PeerAmbiguity((result.ambiguous ?? []).map { ($0.view, $0.attributes) }) : PeerAmbiguity(everyView: true)
         }
         return out
     }
+}
 
-    /// The mark for "every view" in `ambiguousViews`.
-    static let allViews = "*"
+/// What two right layouts of one case on one device may differ in, by Strut's own analysis: per
+/// view, the axes with an ambiguous frame component, or every view (`everyView`) when the layout
+/// breaks a required constraint. The axis is the unit because frames are snapped to the pixel
+/// grid from both edges: a free minX moves the snapped width too, never the y or the height.
+struct PeerAmbiguity: Equatable {
+    struct Axes: OptionSet, Equatable {
+        let rawValue: UInt8
+        static let horizontal = Axes(rawValue: 1)
+        static let vertical = Axes(rawValue: 2)
+
+        /// The axes of frame components (`minX`, `minY`, `width`, `height`).
+        init(attributes: [String]) {
+            var axes: Axes = []
+            for a in attributes { axes.insert(a == "minX" || a == "width" ? .horizontal : .vertical) }
+            self = axes
+        }
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The axes on which two frames' components (x, y, width, height) differ by more than
+        /// the last digits (1e-9 relative).
+        static func differing(_ a: [Double], _ b: [Double]) -> Axes {
+            var axes: Axes = []
+            for k in 0..<min(a.count, b.count, 4) where abs(a[k] - b[k]) > 1e-9 * max(1, abs(a[k]), abs(b[k])) || a[k].isNaN != b[k].isNaN {
+                axes.insert(k % 2 == 0 ? .horizontal : .vertical)
+            }
+            return axes
+        }
+    }
+
+    var everyView = false
+    var axes: [String: Axes] = [:]
+
+    init(everyView: Bool) { self.everyView = everyView }
+
+    /// From an ambiguity report: per view, its ambiguous frame components (`minX`, ...).
+    init(_ reports: [(view: String, attributes: [String])]) {
+        for r in reports { axes[r.view] = Axes(attributes: r.attributes) }
+    }
 }
 
 /// Determinism of an outside solver's layouts: the invariant pass compares digests of two runs'
-/// frames bit for bit; a peer is held to its profile instead (`PeerProfile.tolerance`, views
-/// Strut marks ambiguous left out, as in the other frame comparisons: ties there are judged on
+/// frames bit for bit; a peer is held to its profile instead (`PeerProfile.tolerance`, the axes
+/// of views Strut marks ambiguous left out, as in the other frame comparisons: ties there are judged on
 /// system files, where the answers are shown).
 extension FuzzCheck {
     /// The first view whose frames in two fresh layouts on `device` differ beyond `tolerance`
     /// (relative), described with both frames; nil when they agree or a layout fails.
-    static func repeatDifference(_ tree: ViewTree, _ device: DeviceConfiguration, _ strategy: BenchStrategy, ambiguous: Set<String>,
+    static func repeatDifference(_ tree: ViewTree, _ device: DeviceConfiguration, _ strategy: BenchStrategy, ambiguous: PeerAmbiguity,
                                  tolerance: Double) -> String? {
-        guard !ambiguous.contains(allViews), let a = layout(tree, device, strategy.make()), let b = layout(tree, device, strategy.make()) else { return nil }
-        for (fa, fb) in zip(a.frames, b.frames) where !ambiguous.contains(fa.view) {
-            if !zip(fa.frame.components, fb.frame.components).allSatisfy({ Nondeterminism.close($0, $1, tolerance) }) {
+        guard !ambiguous.everyView, let a = layout(tree, device, strategy.make()), let b = layout(tree, device, strategy.make()) else { return nil }
+        for (fa, fb) in zip(a.frames, b.frames) {
+            let free = ambiguous.axes[fa.view] ?? []
+            for (k, (x, y)) in zip(fa.frame.components, fb.frame.components).enumerated()
+            where !free.contains(k % 2 == 0 ? .horizontal : .vertical) && !Nondeterminism.close(x, y, tolerance) {
                 return "\(fa.view): \(fa.frame), then \(fb.frame) on a fresh solver (device \(device.id))"
             }
         }

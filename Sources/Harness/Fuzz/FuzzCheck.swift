@@ -101,13 +101,13 @@ public struct FuzzCheck: Sendable {
         let devices = loaded.ownDevices ?? defaultDevices
         let place = Self.hasExtremeNumbers(c) ? "layout-extreme" : "layout"
         var out: [FuzzFinding] = []
-        var ambiguity: [Bool: [String: Set<String>]] = [:]
+        var ambiguity: [Bool: [String: PeerAmbiguity]] = [:]
         for (i, strategy) in strategies.enumerated() {
             heartbeat(label(strategy.name))
-            var ambiguous: [String: Set<String>] = [:]
+            var ambiguous: [String: PeerAmbiguity] = [:]
             if profile(strategy.name) != nil {
                 let weighted = isWeighted(strategy.name)
-                ambiguous = ambiguity[weighted] ?? Self.ambiguousViews(loaded.tree, devices, weighted: weighted)
+                ambiguous = ambiguity[weighted] ?? Self.peerAmbiguity(loaded.tree, devices, weighted: weighted)
                 ambiguity[weighted] = ambiguous
             }
             var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
@@ -118,11 +118,11 @@ public struct FuzzCheck: Sendable {
                 applies($0.invariant, weighted: weighted, profile: profile(strategy.name)) && judgesPeer($0, strategy.name, ambiguous: ambiguous)
             }
             if let peer = profile(strategy.name) {
-                // A peer's determinism is judged within its tolerance, ambiguous views aside.
+                // A peer's determinism is judged within its tolerance, ambiguous axes aside.
                 let devicesSeen = Set(failures.filter { $0.invariant == .deterministic }.map(\.device))
                 failures.removeAll { $0.invariant == .deterministic }
                 let differing = Self.firstAnswer(devices.filter { devicesSeen.contains($0.id) }) {
-                    Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? [], tolerance: peer.tolerance)
+                    Self.repeatDifference(loaded.tree, $0, strategy, ambiguous: ambiguous[$0.id] ?? PeerAmbiguity([]), tolerance: peer.tolerance)
                 }
                 if let differing { out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: label(strategy.name), place: Nondeterminism.place, detail: differing)) }
             }
