@@ -96,7 +96,7 @@ enum FuzzCommandSupport {
 
     /// A worker pool running `strut fuzz-worker` with these strategies and invariants.
     static func pool(strategies: String, invariants: String, profiles: [String] = [], jobs: Int, timeout: Double, maxMemoryMB: Int) -> WorkerPool {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = WorkerPool.environment(ProcessInfo.processInfo.environment, timeout: timeout)
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return WorkerPool(WorkerPool.Settings(
             command: [executablePath, "fuzz-worker", "--strategies", strategies, "--invariants", invariants] + profiles.flatMap { ["--profile", $0] },

@@ -14,6 +14,8 @@ import Synchronization
 /// - `planted-nondeterministic` reports values shifted by 1 on every other solver instance;
 /// - `planted-leaky-rollback` keeps a trace of a rejected add, as Kiwi does: values read 1 too
 ///   high from the next accepted change on (no marker needed);
+/// - `planted-sticky-removal` acknowledges the removal of a constraint with the marker constant
+///   and keeps it in force, as Kiwi keeps a removed duplicate's trace: what follows is wrong;
 /// - `planted-memory` allocates and touches memory without bound inside `add`;
 /// - `planted-shared` stops being a value: from then on its copies share one engine, so a change
 ///   to one shows in the others (what copy-on-write dropped from `add` would do);
@@ -38,6 +40,8 @@ public enum PlantedStrategies {
          { PlantedSolver(fault: .nondeterministic) }),
         ("planted-leaky-rollback", "TESTS ONLY: cassowary whose values go wrong from the next change after a rejected add",
          { PlantedSolver(fault: .leakyRollback) }),
+        ("planted-sticky-removal", "TESTS ONLY: cassowary that keeps a removed constraint of constant 7777 in force",
+         { PlantedSolver(fault: .stickyRemoval) }),
         ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
         ("planted-shared", "TESTS ONLY: cassowary whose copies share one engine after a constant of 7777", { PlantedSolver(fault: .shared) }),
         ("planted-killed-once", "TESTS ONLY: cassowary killed by SIGKILL once (STRUT_PLANTED_KILL_FILE) on a constant of 7777",
@@ -59,7 +63,7 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, stall, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared }
+    enum Fault { case trap, hang, stall, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared, stickyRemoval }
     /// The engine every copy uses once `planted-shared` triggered (a reference: copies share it).
     final class Shared: @unchecked Sendable {
         var solver: CassowarySolver
@@ -77,6 +81,9 @@ struct PlantedSolver: ConstraintSolver {
     var triggered = false
     /// `leakyRollback`: an add was rejected, and the next accepted change triggers the fault.
     var leaked = false
+    /// `stickyRemoval`: the marked constraints added, and those removed but kept in force.
+    var marked: Set<ConstraintID> = []
+    var ghosts: Set<ConstraintID> = []
 
     init(fault: Fault) {
         self.fault = fault
@@ -95,6 +102,7 @@ struct PlantedSolver: ConstraintSolver {
             case .memory: Self.exhaustMemory()
             case .killedOnce: Self.killOnce()
             case .shared: if shared == nil { shared = Shared(_inner) }
+            case .stickyRemoval: marked.insert(id)
             case .wrong, .nondeterministic, .leakyRollback: break
             }
         }
@@ -129,10 +137,14 @@ struct PlantedSolver: ConstraintSolver {
     }
 
     mutating func remove(_ id: ConstraintID) throws(SolverError) {
+        if fault == .stickyRemoval, marked.contains(id), !ghosts.contains(id) {
+            ghosts.insert(id)
+            return
+        }
         try inner.remove(id)
         noteChange()
     }
-    func contains(_ id: ConstraintID) -> Bool { inner.contains(id) }
+    func contains(_ id: ConstraintID) -> Bool { !ghosts.contains(id) && inner.contains(id) }
     mutating func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) {
         try inner.addEditVariable(v, priority: priority)
         noteChange()

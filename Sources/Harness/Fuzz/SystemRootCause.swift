@@ -18,6 +18,13 @@ struct StepFinding: Hashable, Sendable {
 ///   again without them (`replayWithout`: a rejected step must change nothing, so leaving it out
 ///   must change nothing); if the failure then goes away, the cause is the first rejected step:
 ///   `rejected-changes-state` at that step's kind, whatever check saw its consequences.
+/// - Otherwise, when an accepted removal came at or before it, the file is checked again without
+///   the last such removal and the add it undid (`removalCause`: a removal must leave the solver
+///   as if the constraint had never been added, so the steps after it must behave the same
+///   without the pair); if the failure then goes away, the cause is that removal:
+///   `removal-changes-state|STRATEGY|remove`, whether the damage showed at the removal itself
+///   or at a later step (Kiwi's removed duplicate equality shows at once with an edit variable,
+///   at the next add without one).
 /// - `nondeterministic` is a cause of its own (two plain runs, not the probed one): reported
 ///   beside a state failure, not folded into it.
 /// - `strategies-agree` only when neither shows (a strategy that is wrong on its own is not also
@@ -26,8 +33,9 @@ struct StepFinding: Hashable, Sendable {
 /// - On a file whose answers doubles cannot hold (`precision`), a root that judges values is the
 ///   precision class instead (`PrecisionClass`): `precision-limit|STRATEGY|extreme`.
 ///
-/// Cost: nothing on a passing file; one more check of the file (without its rejected steps) on a
-/// failing one that had a rejected step before its first failure.
+/// Cost: nothing on a passing file; on a failing one, one more check of the file without its
+/// rejected steps when one came before its first failure, and one without a removal and its add
+/// when one came at or before it.
 struct SystemRootCause {
     struct Root: Hashable, Sendable {
         var kind: String
@@ -68,6 +76,10 @@ struct SystemRootCause {
                 out.append(Root(kind: "rejected-changes-state", place: place(blamed),
                                 detail: "step \(blamed) (\(place(blamed))) was rejected (\(records[blamed].outcome.name)) yet changed what followed: "
                                     + "without the rejected steps, step \(f.step) passes. First seen: \(f.kind) \(f.detail)" + also(state, f)))
+            } else if f.kind != "copy-independent", let (removal, add) = removalCause(atOrBefore: f.step) {
+                out.append(Root(kind: Self.removalKind, place: place(removal),
+                                detail: "step \(removal) (remove) left a trace of the constraint step \(add) added: without both, step \(f.step) passes. "
+                                    + "First seen: \(f.kind) at step \(f.step) (\(place(f.step))): \(f.detail)" + also(state, f)))
             } else {
                 out.append(Root(kind: f.kind, place: place(f.step), detail: f.detail + also(state, f)))
             }
@@ -103,6 +115,28 @@ struct SystemRootCause {
         let dropped = Set(rejected)
         let reduced = steps.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         return replayWithout(reduced) ? first : nil
+    }
+
+    /// The root cause of a removal that did not undo its add (`removalCause`).
+    static let removalKind = "removal-changes-state"
+
+    /// The last accepted removal at or before step `f`, with the accepted add it undid, when
+    /// leaving both out makes the file pass; nil otherwise.
+    func removalCause(atOrBefore f: Int) -> (removal: Int, add: Int)? {
+        let last = min(f, records.count - 1, steps.count - 1)
+        guard last >= 0 else { return nil }
+        for r in stride(from: last, through: 0, by: -1) {
+            guard case .remove(let id) = steps[r] else { continue }
+            guard records[r].outcome == .ok else { return nil }
+            let add = (0..<r).last { k in
+                if case .add(_, let added) = steps[k] { return added == id && records[k].outcome == .ok }
+                return false
+            }
+            guard let add else { return nil }
+            let reduced = steps.enumerated().filter { $0.offset != r && $0.offset != add }.map(\.element)
+            return replayWithout(reduced) ? (r, add) : nil
+        }
+        return nil
     }
 
     /// The other failures, named once each, for the detail.

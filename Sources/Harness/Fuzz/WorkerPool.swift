@@ -49,6 +49,17 @@ public final class WorkerPool: FuzzEvaluator {
     /// time it used.
     public static let wallLimitFactor = 6.0
 
+    /// The environment of the workers for subjects of `timeout` CPU seconds: `base` with the
+    /// outside solvers' per-request limit (`STRUT_EXTERNAL_TIMEOUT`, 30 s by default) raised to
+    /// the subject's limit on the clock, unless `base` sets it. A request that computes too long
+    /// is then a `hang`, judged on CPU time like any subject, not an adapter killed after 30 s
+    /// on a clock a busy machine stretches (BeeWare's slow adds under a parallel build).
+    public static func environment(_ base: [String: String], timeout: Double) -> [String: String] {
+        var out = base
+        if out["STRUT_EXTERNAL_TIMEOUT"] == nil { out["STRUT_EXTERNAL_TIMEOUT"] = "\(max(30, timeout * wallLimitFactor))" }
+        return out
+    }
+
     let settings: Settings
     var slots: [Slot]
     /// Processes started so far (the first `jobs` plus replacements).

@@ -63,6 +63,23 @@ import Testing
         #expect(findings.first?.detail.contains("required-satisfied") == true, "the other checks are named in the detail")
     }
 
+    /// The damage of a removal that kept its constraint shows only at the next add (rejected,
+    /// where the oracle accepts it): one finding, at the removal.
+    @Test func aRemovalThatLeavesATraceIsOneFindingAtTheRemoval() throws {
+        let sticky = try #require(PlantedStrategies.strategy("planted-sticky-removal"))
+        let text = """
+            {"strut-system": 1, "name": "sticky", "steps": [
+              {"add": "x == 7777", "id": "pin"}, {"add": "y >= 0", "id": "floor"}, {"remove": "pin"},
+              {"check": "after the removal"}, {"add": "x == 5", "id": "five"}, {"check": "end"}]}
+            """
+        let findings = FuzzCheck(strategies: [sticky]).check(try Self.system(text))
+        #expect(findings.map(\.signature.description) == ["removal-changes-state|planted-sticky-removal|remove"], "\(findings)")
+        #expect(findings.first?.detail.contains("step 2 (remove) left a trace of the constraint step 0 added") == true, "\(findings)")
+        #expect(findings.first?.detail.contains("oracle-outcome at step 4 (add)") == true, "the first check to fire is named: \(findings)")
+        // A correct engine passes the same file.
+        #expect(FuzzCheck(strategies: [Self.cassowary]).check(try Self.system(text)).isEmpty)
+    }
+
     @Test func aFailureThatStaysWithoutTheRejectedStepsKeepsItsOwnKind() throws {
         let wrong = try #require(PlantedStrategies.strategy("planted-wrong"))
         let text = """
