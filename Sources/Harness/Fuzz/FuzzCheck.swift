@@ -141,7 +141,8 @@ public struct FuzzCheck: Sendable {
     static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String, precision: PrecisionEstimate? = nil) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
         let order = Invariant.allCases
-        let state = failures.filter { $0.invariant != .deterministic }
+        let missing = failures.filter(MissingConflictSet.shows)
+        let state = failures.filter { $0.invariant != .deterministic && !MissingConflictSet.shows($0) }
         if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
             let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
             let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
@@ -156,6 +157,11 @@ public struct FuzzCheck: Sendable {
         }
         if let f = failures.first(where: { $0.invariant == .deterministic }) {
             out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
+        }
+        if let f = missing.first {
+            let others = Set(missing.map(\.invariant)).subtracting([f.invariant]).sorted().map(\.rawValue)
+            out.append(FuzzFinding(kind: MissingConflictSet.kind, strategy: strategy, place: MissingConflictSet.place,
+                                   detail: "\(f.invariant.rawValue): \(f.detail) (device \(f.device))" + (others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + ".")))
         }
         return out
     }

@@ -16,6 +16,8 @@ import Synchronization
 ///   high from the next accepted change on (no marker needed);
 /// - `planted-sticky-removal` acknowledges the removal of a constraint with the marker constant
 ///   and keeps it in force, as Kiwi keeps a removed duplicate's trace: what follows is wrong;
+/// - `planted-no-conflict-set` rejects what cassowary rejects but names no conflicting
+///   constraints, as Kiwi does (no marker needed);
 /// - `planted-memory` allocates and touches memory without bound inside `add`;
 /// - `planted-shared` stops being a value: from then on its copies share one engine, so a change
 ///   to one shows in the others (what copy-on-write dropped from `add` would do);
@@ -42,6 +44,8 @@ public enum PlantedStrategies {
          { PlantedSolver(fault: .leakyRollback) }),
         ("planted-sticky-removal", "TESTS ONLY: cassowary that keeps a removed constraint of constant 7777 in force",
          { PlantedSolver(fault: .stickyRemoval) }),
+        ("planted-no-conflict-set", "TESTS ONLY: cassowary whose unsatisfiable answers name no conflicting constraints",
+         { PlantedSolver(fault: .noConflictSet) }),
         ("planted-memory", "TESTS ONLY: cassowary that allocates without bound on a constant of 7777", { PlantedSolver(fault: .memory) }),
         ("planted-shared", "TESTS ONLY: cassowary whose copies share one engine after a constant of 7777", { PlantedSolver(fault: .shared) }),
         ("planted-killed-once", "TESTS ONLY: cassowary killed by SIGKILL once (STRUT_PLANTED_KILL_FILE) on a constant of 7777",
@@ -63,7 +67,7 @@ public enum PlantedStrategies {
 
 /// The `cassowary` engine with one planted fault (see `PlantedStrategies`).
 struct PlantedSolver: ConstraintSolver {
-    enum Fault { case trap, hang, stall, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared, stickyRemoval }
+    enum Fault { case trap, hang, stall, wrong, nondeterministic, memory, killedOnce, leakyRollback, shared, stickyRemoval, noConflictSet }
     /// The engine every copy uses once `planted-shared` triggered (a reference: copies share it).
     final class Shared: @unchecked Sendable {
         var solver: CassowarySolver
@@ -103,11 +107,12 @@ struct PlantedSolver: ConstraintSolver {
             case .killedOnce: Self.killOnce()
             case .shared: if shared == nil { shared = Shared(_inner) }
             case .stickyRemoval: marked.insert(id)
-            case .wrong, .nondeterministic, .leakyRollback: break
+            case .wrong, .nondeterministic, .leakyRollback, .noConflictSet: break
             }
         }
         do { try inner.add(constraint, id: id) } catch {
             if fault == .leakyRollback { leaked = true }
+            if fault == .noConflictSet, case .unsatisfiable = error { throw .unsatisfiable(conflict: []) }
             throw error
         }
         noteChange()

@@ -25,6 +25,8 @@ struct StepFinding: Hashable, Sendable {
 ///   `removal-changes-state|STRATEGY|remove`, whether the damage showed at the removal itself
 ///   or at a later step (Kiwi's removed duplicate equality shows at once with an edit variable,
 ///   at the next add without one).
+/// - A rejection without a conflict set, where one is promised, is a cause of its own
+///   (`MissingConflictSet`), reported beside the state root and left out of it.
 /// - `nondeterministic` is a cause of its own (two plain runs, not the probed one): reported
 ///   beside a state failure, not folded into it.
 /// - `strategies-agree` only when neither shows (a strategy that is wrong on its own is not also
@@ -66,6 +68,8 @@ struct SystemRootCause {
     /// The root causes of `found`: the state family's (at most one), the nondeterminism's (at
     /// most one: another cause, judged on other runs), and agreement only when neither.
     func roots(_ found: [StepFinding]) -> [Root] {
+        let missing = found.filter { MissingConflictSet.shows($0, records) }
+        let found = found.filter { !MissingConflictSet.shows($0, records) }
         let state = found.filter { Self.precedence.contains($0.kind) }
         var out: [Root] = []
         if let f = state.min(by: Self.before) {
@@ -86,6 +90,10 @@ struct SystemRootCause {
         }
         if let f = found.first(where: { $0.kind == Nondeterminism.kind }) {
             out.append(Root(kind: f.kind, place: Nondeterminism.place, detail: f.detail))
+        }
+        if let f = missing.min(by: Self.before) {
+            out.append(Root(kind: MissingConflictSet.kind, place: MissingConflictSet.place,
+                            detail: "step \(f.step) (\(place(f.step))) was rejected with no conflict set. First seen: \(f.kind) \(f.detail)" + also(missing, f)))
         }
         if out.isEmpty, let f = found.min(by: Self.before) {
             if let precision, PrecisionClass.absorbs(f.kind, precision) {
