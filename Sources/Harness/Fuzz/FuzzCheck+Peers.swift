@@ -11,11 +11,13 @@ import LinearConstraints
 ///   report of `cassowary`, or of `cassowary-weighted` for a weighted peer: O(one layout per
 ///   device)) marks ambiguous on that device: there two right answers may differ. A view free
 ///   only horizontally is still judged on its y and height;
-/// - a peer without conflict sets cannot tell the metamorphic checks that its layout broke a
-///   conflict (they apply to conflict-free layouts only, since which constraint breaks depends
-///   on the order), so frame comparisons and `stack-semantics` skip every view on a device
-///   where Strut's analysis finds a required conflict. A peer that mishandles the conflict (Kiwi's rollback) is found
-///   by the system checks, as `rejected-changes-state`.
+/// - the metamorphic checks apply to conflict-free layouts only, since which constraint breaks
+///   depends on the order, and they learn of a conflict from the layout's own conflict reports;
+///   a peer that names no conflict set has none (Strut's engine records its refusal as a
+///   rejected constraint), even when judged as if it promised them, so frame comparisons and
+///   `stack-semantics` skip every view on a device where Strut's analysis finds a required
+///   conflict. A peer that mishandles the conflict (Kiwi's rollback) is found by the system
+///   checks, as `rejected-changes-state`, and a missing set as `conflict-set-missing`.
 extension FuzzCheck {
     /// Invariants that compare two layouts' frames view by view.
     static let frameComparisons: Set<Invariant> = [
@@ -33,9 +35,8 @@ extension FuzzCheck {
         }
         guard let device = ambiguous[failure.device] else { return true }
         // Checks meant for conflict-free layouts only (the metamorphic ones, stacks) cannot see
-        // that a peer without conflict sets broke one: Strut's analysis tells them.
-        if device.everyView, !profile.conflictSets,
-           Self.frameComparisons.contains(failure.invariant) || failure.invariant == .stackSemantics {
+        // that a peer which names no conflict set broke one: Strut's analysis tells them.
+        if device.everyView, Self.frameComparisons.contains(failure.invariant) || failure.invariant == .stackSemantics {
             return false
         }
         if Self.frameComparisons.contains(failure.invariant) {

@@ -141,8 +141,8 @@ public struct FuzzCheck: Sendable {
     static func layoutRoots(_ failures: [InvariantFailure], strategy: String, place: String, precision: PrecisionEstimate? = nil) -> [FuzzFinding] {
         var out: [FuzzFinding] = []
         let order = Invariant.allCases
-        let missing = failures.filter(MissingConflictSet.shows)
-        let state = failures.filter { $0.invariant != .deterministic && !MissingConflictSet.shows($0) }
+        let missing = MissingConflictSet.showing(failures)
+        let state = failures.filter { $0.invariant != .deterministic && !missing.contains($0) }
         if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
             let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
             let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."

@@ -24,6 +24,16 @@ enum MissingConflictSet {
         return conflict.isEmpty
     }
 
+    /// The layout failures that judged an empty conflict set (`shows`), with the pass's summary
+    /// line ("and N more like these") of an invariant and device whose named failures did.
+    static func showing(_ failures: [InvariantFailure]) -> [InvariantFailure] {
+        let named = failures.filter(shows)
+        let places = Set(named.map { "\($0.invariant.rawValue) \($0.device)" })
+        return failures.filter { f in
+            shows(f) || (f.detail.hasPrefix("and ") && f.detail.hasSuffix(" more like these") && places.contains("\(f.invariant.rawValue) \(f.device)"))
+        }
+    }
+
     /// True when a layout failure judged an empty conflict set: the conflict checks' detail
     /// names the set first (`conflict [] leaves out ...`), an `expect` block's names what it got
     /// (`expect["*"].conflicts: expected [...], got []`).

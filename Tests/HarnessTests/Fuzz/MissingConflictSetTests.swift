@@ -52,6 +52,17 @@ import Testing
         #expect(roots.last?.detail.contains("Also: expectations") == true, "\(roots)")
     }
 
+    /// The pass names a few failures of an invariant on a device, then "and N more like these":
+    /// those are the same cause as the named ones.
+    @Test func theSummaryLineOfEmptySetsIsTheSameCause() {
+        var more = Self.failure(.conflictReal, "and 1 more like these")
+        let named = Self.failure(.conflictReal, "conflict [] leaves out the rejected constraint a == 1")
+        #expect(MissingConflictSet.showing([named, more]) == [named, more])
+        #expect(FuzzCheck.layoutRoots([named, more], strategy: "s", place: "layout").map(\.signature.description) == ["conflict-set-missing|s|any"])
+        more.device = "iphone-x"
+        #expect(MissingConflictSet.showing([named, more]) == [named], "another device's summary speaks for its own failures")
+    }
+
     @Test func aNonEmptySetIsJudgedAsBefore() {
         #expect(!MissingConflictSet.shows(Self.failure(.conflictReal, "conflict [c1, c2] can hold: the oracle finds the set satisfiable")))
         #expect(!MissingConflictSet.shows(Self.failure(.expectations, #"expect["*"].conflicts: expected [], got [["a"]]"#)))

@@ -39,6 +39,18 @@ import Testing
         #expect(PeerAmbiguity.Axes(attributes: ["minX", "height"]) == [.horizontal, .vertical])
     }
 
+    /// Which constraint breaks in a conflict depends on the order, and a peer that names no
+    /// conflict set cannot tell the metamorphic checks it broke one, even under a profile that
+    /// promises sets: where Strut finds a conflict, frame comparisons are not judged.
+    @Test func aConflictingLayoutIsNotJudgedOnFramesEvenWhenSetsArePromised() {
+        let conflicting = ["iphone-16-pro": PeerAmbiguity(everyView: true)]
+        #expect(Self.check.profile(Self.peerName)?.conflictSets == true)
+        #expect(!Self.check.judgesPeer(Self.failure([10, 20, 30, 40], [10, 25, 30, 40]), Self.peerName, ambiguous: conflicting))
+        var required = Self.failure([], [])
+        required.invariant = .requiredSatisfied
+        #expect(Self.check.judgesPeer(required, Self.peerName, ambiguous: conflicting))
+    }
+
     @Test func strutsOwnStrategiesAreNeverFiltered() {
         var f = Self.failure([10, 20, 30, 40], [12, 20, 30, 40])
         f.strategy = "cassowary"
