@@ -47,8 +47,8 @@ extension CassowaryCore {
     /// the roundings that form a constant leave. It was 1e-9 of every number in the system, so a
     /// margin's inset of 1.9e9 made a slack of 1 point elsewhere tight, and a tie went unreported
     /// (corpora/regressions/ambiguity-tight-tolerance-at-far-off-numbers.json); then 1e-9 of the
-    /// row's own magnitudes, and a slack of 0.5 computed through an inset of 3e10 was still taken
-    /// for 0 (corpora/regressions/ambiguity-tight-tolerance-through-a-far-off-inset.json).
+    /// row's own magnitudes, and a slack of a point or so computed through an inset of 3e10 was
+    /// still taken for 0 (corpora/regressions/ambiguity-tight-tolerance-through-a-far-off-inset.json).
     func tightTolerance(ofRow r: Int) -> Double { 1e-12 * max(1, tableau.rows[r].constantScale) }
 
     /// Pivots this copy so that the optimal face's implied equalities are fixed nonbasic symbols
