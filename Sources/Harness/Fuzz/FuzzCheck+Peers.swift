@@ -50,7 +50,7 @@ extension FuzzCheck {
             }
             // The pass's "and N more like these" names no view: the named failures before it
             // speak for the invariant on this device.
-            if failure.detail.hasPrefix("and ") && failure.detail.hasSuffix(" more like these") { return false }
+            if failure.isSummaryOfMore { return false }
         }
         return true
     }
@@ -84,25 +84,6 @@ struct PeerAmbiguity: Equatable {
         let rawValue: UInt8
         static let horizontal = Axes(rawValue: 1)
         static let vertical = Axes(rawValue: 2)
-
-        /// The axes of frame components (`minX`, `minY`, `width`, `height`).
-        init(attributes: [String]) {
-            var axes: Axes = []
-            for a in attributes { axes.insert(a == "minX" || a == "width" ? .horizontal : .vertical) }
-            self = axes
-        }
-
-        init(rawValue: UInt8) { self.rawValue = rawValue }
-
-        /// The axes on which two frames' components (x, y, width, height) differ by more than
-        /// the last digits (1e-9 relative).
-        static func differing(_ a: [Double], _ b: [Double]) -> Axes {
-            var axes: Axes = []
-            for k in 0..<min(a.count, b.count, 4) where abs(a[k] - b[k]) > 1e-9 * max(1, abs(a[k]), abs(b[k])) || a[k].isNaN != b[k].isNaN {
-                axes.insert(k % 2 == 0 ? .horizontal : .vertical)
-            }
-            return axes
-        }
     }
 
     var everyView = false
@@ -113,6 +94,27 @@ struct PeerAmbiguity: Equatable {
     /// From an ambiguity report: per view, its ambiguous frame components (`minX`, ...).
     init(_ reports: [(view: String, attributes: [String])]) {
         for r in reports { axes[r.view] = Axes(attributes: r.attributes) }
+    }
+}
+
+extension PeerAmbiguity.Axes {
+    /// The axes of frame components (`minX`, `minY`, `width`, `height`).
+    init(attributes: [String]) {
+        self = []
+        for a in attributes { insert(a == "minX" || a == "width" ? .horizontal : .vertical) }
+    }
+
+    /// The axis of a frame's `k`-th component (x, y, width, height).
+    static func of(component k: Int) -> Self { k % 2 == 0 ? .horizontal : .vertical }
+
+    /// The axes on which two frames' components (x, y, width, height) differ by more than the
+    /// last digits (1e-9 relative).
+    static func differing(_ a: [Double], _ b: [Double]) -> Self {
+        var axes: Self = []
+        for k in 0..<min(a.count, b.count, 4) where abs(a[k] - b[k]) > 1e-9 * max(1, abs(a[k]), abs(b[k])) || a[k].isNaN != b[k].isNaN {
+            axes.insert(of(component: k))
+        }
+        return axes
     }
 }
 
@@ -129,7 +131,7 @@ extension FuzzCheck {
         for (fa, fb) in zip(a.frames, b.frames) {
             let free = ambiguous.axes[fa.view] ?? []
             for (k, (x, y)) in zip(fa.frame.components, fb.frame.components).enumerated()
-            where !free.contains(k % 2 == 0 ? .horizontal : .vertical) && !Nondeterminism.close(x, y, tolerance) {
+            where !free.contains(.of(component: k)) && !Nondeterminism.close(x, y, tolerance) {
                 return "\(fa.view): \(fa.frame), then \(fb.frame) on a fresh solver (device \(device.id))"
             }
         }

@@ -143,10 +143,13 @@ public struct FuzzCheck: Sendable {
         let order = Invariant.allCases
         let missing = MissingConflictSet.showing(failures)
         let state = failures.filter { $0.invariant != .deterministic && !missing.contains($0) }
+        // The other invariants among `failures`, for a finding's detail.
+        func also(_ failures: [InvariantFailure], besides first: InvariantFailure) -> String {
+            let others = Set(failures.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
+            return others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
+        }
         if let first = state.min(by: { order.firstIndex(of: $0.invariant)! < order.firstIndex(of: $1.invariant)! }) {
-            let others = Set(state.map(\.invariant)).subtracting([first.invariant]).sorted().map(\.rawValue)
-            let also = others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + "."
-            let detail = "\(first.detail) (device \(first.device))\(also)"
+            let detail = "\(first.detail) (device \(first.device))" + also(state, besides: first)
             if let precision, PrecisionClass.absorbs(first.invariant.rawValue, precision,
                                                      discrepancy: PrecisionClass.discrepancy(got: first.got, expected: first.expected)) {
                 out.append(FuzzFinding(kind: PrecisionClass.kind, strategy: strategy, place: PrecisionClass.place,
@@ -159,9 +162,8 @@ public struct FuzzCheck: Sendable {
             out.append(FuzzFinding(kind: Nondeterminism.kind, strategy: strategy, place: Nondeterminism.place, detail: "\(f.detail) (device \(f.device))"))
         }
         if let f = missing.first {
-            let others = Set(missing.map(\.invariant)).subtracting([f.invariant]).sorted().map(\.rawValue)
             out.append(FuzzFinding(kind: MissingConflictSet.kind, strategy: strategy, place: MissingConflictSet.place,
-                                   detail: "\(f.invariant.rawValue): \(f.detail) (device \(f.device))" + (others.isEmpty ? "" : " Also: " + others.joined(separator: ", ") + ".")))
+                                   detail: "\(f.invariant.rawValue): \(f.detail) (device \(f.device))" + also(missing, besides: f)))
         }
         return out
     }

@@ -30,7 +30,7 @@ enum MissingConflictSet {
         let named = failures.filter(shows)
         let places = Set(named.map { "\($0.invariant.rawValue) \($0.device)" })
         return failures.filter { f in
-            shows(f) || (f.detail.hasPrefix("and ") && f.detail.hasSuffix(" more like these") && places.contains("\(f.invariant.rawValue) \(f.device)"))
+            shows(f) || (f.isSummaryOfMore && places.contains("\(f.invariant.rawValue) \(f.device)"))
         }
     }
 

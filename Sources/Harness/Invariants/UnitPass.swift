@@ -92,7 +92,7 @@ struct UnitPass<S: ConstraintSolver> {
         let screen = unit.devices[k].screenSize
         for (n, f) in findings.prefix(Self.findingLimit + 1).enumerated() {
             let summary = n == Self.findingLimit   // present only when there are more than the limit
-            let finding = summary ? Finding(detail: "and \(findings.count - Self.findingLimit) more like these") : f
+            let finding = summary ? Finding(detail: InvariantFailure.summaryDetail(more: findings.count - Self.findingLimit)) : f
             let snapshot = summary ? nil : LayoutSnapshot(result, tree: unit.loaded.tree, screen: screen, views: f.views, constraints: f.constraints)
             outcome.failures.append(InvariantFailure(
                 invariant: invariant, caseName: unit.loaded.name, source: unit.source, device: unit.devices[k].id,
@@ -119,4 +119,13 @@ struct UnitPass<S: ConstraintSolver> {
         fresh[k] = r
         return r
     }
+}
+
+extension InvariantFailure {
+    /// The detail of the failure that stands for an invariant's findings past `UnitPass.findingLimit`
+    /// on one device: `and N more like these` (it names no view).
+    static func summaryDetail(more n: Int) -> String { "and \(n) more like these" }
+
+    /// True for that summary: the named failures before it speak for it.
+    var isSummaryOfMore: Bool { detail.hasPrefix("and ") && detail.hasSuffix(" more like these") }
 }
