@@ -47,6 +47,7 @@ protocol InterruptibleSolver {
 }
 
 extension CassowarySolver: InterruptibleSolver {}
+extension RevisedSolver: InterruptibleSolver {}
 
 extension UnitDeadline {
     /// `solver` with `check` as its interruption, when it can take one.

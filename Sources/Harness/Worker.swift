@@ -74,6 +74,9 @@ struct Worker {
                         if let cassowary = solver as? CassowarySolver {
                             try layoutPass(cassowary, loaded.tree, direction, devices, &items, &diagnostics,
                                            measured: rep >= plan.warmup, stop: deadline.check)
+                        } else if let revised = solver as? RevisedSolver {
+                            try layoutPass(revised, loaded.tree, direction, devices, &items, &diagnostics,
+                                           measured: rep >= plan.warmup, stop: deadline.check)
                         } else {
                             try layoutPass(solver, loaded.tree, direction, devices, &items, &diagnostics,
                                            measured: rep >= plan.warmup, stop: deadline.check)

@@ -9,7 +9,27 @@ import LinearConstraints
 /// - after every operation every required constraint in the solver holds (relative tolerance)
 ///   and `checkInvariants()` passes (debugChecks also checks inside operations, trapping).
 struct ScriptRun {
-    var solver: CassowarySolver
+    /// The engines a script runs on.
+    enum Engine {
+        case explicit, weighted, factored, revised
+
+        /// A fresh solver of this engine with deep checks on.
+        func make() -> any ConstraintSolver {
+            switch self {
+            case .revised:
+                var s = RevisedSolver()
+                s.debugChecks = true
+                return s
+            default:
+                var s = self == .factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: self == .weighted)
+                s.debugChecks = true
+                return s
+            }
+        }
+    }
+
+    var solver: any ConstraintSolver
+    let engine: Engine
     let weighted: Bool
     let variables: Int
     /// Constraints in the solver, in the order they went in.
@@ -20,14 +40,14 @@ struct ScriptRun {
     /// The state after every step, as bit patterns (for the determinism property).
     var trace: [[UInt64]] = []
 
-    /// True for the `cassowary-factored` engine (lexicographic).
-    let factored: Bool
-
     init(weighted: Bool, variables: Int, factored: Bool = false) {
-        solver = factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: weighted)
-        solver.debugChecks = true
-        self.weighted = weighted
-        self.factored = factored
+        self.init(engine: factored ? .factored : weighted ? .weighted : .explicit, variables: variables)
+    }
+
+    init(engine: Engine, variables: Int) {
+        self.engine = engine
+        solver = engine.make()
+        weighted = engine == .weighted
         self.variables = variables
     }
 
@@ -150,9 +170,8 @@ struct ScriptRun {
     }
 
     /// A fresh solver given the final constraints (by id) and edit variables with their suggestions.
-    func freshSolve() throws(SolverError) -> CassowarySolver {
-        var fresh = factored ? CassowarySolver(factored: true) : CassowarySolver(weighted: weighted)
-        fresh.debugChecks = true
+    func freshSolve() throws(SolverError) -> any ConstraintSolver {
+        var fresh = engine.make()
         for (id, c) in present.sorted(by: { $0.id < $1.id }) { try fresh.add(c, id: id) }
         for e in edits {
             try fresh.addEditVariable(e.variable, priority: e.priority)

@@ -16,6 +16,7 @@ public protocol DeferredConflictExplanation {
 }
 
 extension CassowarySolver: DeferredConflictExplanation {}
+extension RevisedSolver: DeferredConflictExplanation {}
 
 /// What the diagnostics phase reports of the engine's current layout: ambiguity and the minimal
 /// conflicting set behind each broken constraint.
@@ -31,6 +32,7 @@ extension LayoutEngine {
     /// (UIKit's `hasAmbiguousLayout`; its conflict log). With `diagnosesInLayoutPass` false,
     /// this is where conflicting sets are minimised. Empty before the first layout.
     @_specialize(exported: true, where Solver == CassowarySolver)
+    @_specialize(exported: true, where Solver == RevisedSolver)
     public func diagnose() -> LayoutDiagnostics {
         guard let s = system else { return LayoutDiagnostics(ambiguous: nil, conflicts: []) }
         var sets = conflictSets

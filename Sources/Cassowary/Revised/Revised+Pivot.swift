@@ -1,0 +1,179 @@
+import LinearConstraints
+
+/// The revised simplex's three primitives: a column of B⁻¹N (FTRAN), a row of it (BTRAN and a
+/// product with the rows), and the basis change, with refactorization when the updates grow.
+extension RevisedCore {
+    /// `column` ← B⁻¹ a_j. O(what the hypersparse solve touches).
+    mutating func transformColumn(_ j: Int32) {
+        column.resize(to: rowCount)
+        column.clear()
+        let rows = colRows[Int(j)]
+        let coefs = colCoefs[Int(j)]
+        for k in rows.indices { column.add(rows[k], coefs[k]) }
+        ensureFactor()
+        lu.solve(&column)
+        countSolve()
+    }
+
+    /// `rho` ← B⁻ᵀ e_p, then `pivotRow` ← ρᵀ A over the nonbasic columns (row p of B⁻¹N).
+    /// O(what the solve touches + the rows it names).
+    mutating func transformRow(_ p: Int32) {
+        rho.resize(to: rowCount)
+        rho.clear()
+        rho.add(p, 1)
+        ensureFactor()
+        lu.solveTransposed(&rho)
+        countSolve()
+        pivotRow.resize(to: columnCount)
+        pivotRow.clear()
+        var largest = 0.0
+        for i in rho.indices { largest = max(largest, abs(rho.values[Int(i)])) }
+        let floor = largest * 1e-14
+        for i in rho.indices {
+            let r = rho.values[Int(i)]
+            guard abs(r) > floor else { continue }
+            let cols = rowCols[Int(i)]
+            let coefs = rowCoefs[Int(i)]
+            for k in cols.indices where positionOf[Int(cols[k])] < 0 {
+                pivotRow.add(cols[k], r * coefs[k])
+            }
+        }
+    }
+
+    /// The rows of the certificate `rho` (after a failed phase one): those with a multiplier.
+    func certificateRows() -> [Int32] {
+        var largest = 0.0
+        for i in rho.indices { largest = max(largest, abs(rho.values[Int(i)])) }
+        return rho.indices.filter { abs(rho.values[Int($0)]) > largest * 1e-12 }.sorted()
+    }
+
+    /// Column `j` enters at position `p` moving by `theta` in direction `delta` (`column` holds
+    /// B⁻¹a_j): every basic value moves by −θ·δ·column, the entering one becomes δ·θ. Reduced
+    /// costs, when kept, move with `pivotRow` (row p of B⁻¹N, computed by the caller).
+    mutating func pivot(entering j: Int32, at p: Int32, theta: Double, delta: Double) {
+        let step = theta * delta
+        if step != 0 {
+            for i in column.indices where i != p {
+                let w = column.values[Int(i)]
+                guard w != 0 else { continue }
+                setValue(i, xB[Int(i)] - step * w)
+            }
+        }
+        let leaving = basicAt[Int(p)]
+        journal?.basis.append((p, leaving))
+        setValue(p, step)
+        if dualsValid { updateReducedCosts(entering: j, leaving: leaving) }
+        positionOf[Int(leaving)] = -1
+        positionOf[Int(j)] = p
+        basicAt[Int(p)] = j
+        pivots += 1
+        if luValid, !lu.replaceColumn(at: p, transformed: column) { luValid = false }
+    }
+
+    @inline(__always)
+    mutating func setValue(_ i: Int32, _ v: Double) {
+        if journal != nil { journal!.values.append((i, xB[Int(i)])) }
+        xB[Int(i)] = v
+        if v < 0 { markSuspect(i) } else if v != 0, kinds[Int(basicAt[Int(i)])] == .dummy { markSuspect(i) }
+    }
+
+    /// d_k ← d_k − (d_j / α_j) α_k at every level, for the nonbasic k of the pivot row; the
+    /// leaving column gets −d_j / α_j, the entering one 0. O(levels × pivot row).
+    mutating func updateReducedCosts(entering j: Int32, leaving: Int32) {
+        let a = pivotRow.values[Int(j)]
+        for l in reduced.indices {
+            let dj = reduced[l][Int(j)]
+            guard dj != 0 else { continue }
+            let ratio = dj / a
+            for k in pivotRow.indices where k != j {
+                let v = pivotRow.values[Int(k)]
+                guard v != 0 else { continue }
+                let d = snapCost(reduced[l][Int(k)] - ratio * v, reduced[l][Int(k)])
+                reduced[l][Int(k)] = d
+                if d < 0 || d != 0 && kinds[Int(k)] == .external { pushCandidate(l, k) }
+            }
+            reduced[l][Int(leaving)] = -ratio
+            if -ratio < 0 || ratio != 0 && kinds[Int(leaving)] == .external { pushCandidate(l, leaving) }
+            reduced[l][Int(j)] = 0
+        }
+    }
+
+    /// A reduced cost within rounding of 0 (relative to the operand it came from) is 0.
+    @inline(__always)
+    func snapCost(_ v: Double, _ old: Double) -> Double {
+        abs(v) <= max(abs(old), 1) * Self.costTolerance ? 0 : v
+    }
+
+    /// Factors B afresh when `lu` does not stand for it, or when half its rows are borders.
+    @inline(__always)
+    mutating func ensureFactor() {
+        if !luValid || lu.updateCount > rowCount / 2 + 64 { refactor() }
+    }
+
+    /// Every solve applies the whole update log (borders and etas) in order; once the entries
+    /// applied since the last factorization outweigh a factorization (`refactorBudget`, in the
+    /// same units: entries touched), the next solve factors afresh. The classic balance of
+    /// product-form updates: refactor when carrying the log has cost as much as dropping it.
+    @inline(__always)
+    mutating func countSolve() {
+        updateWork += lu.updateNonzeros + lu.updateCount
+        if updateWork > refactorBudget { luValid = false }
+    }
+
+    /// What a factorization costs, in update entries applied: about 128 per factor nonzero (measured: a factorization costs 100-300 ns per nonzero, applying an update entry 1-2 ns).
+    var refactorBudget: Int { 128 * (lu.factorNonzeros + rowCount) + 4096 }
+
+    /// Factors B afresh from the basis columns. A basis the factorization finds singular (only
+    /// through rounding) has the dependent positions replaced by their rows' own columns.
+    mutating func refactor() {
+        var starts: [Int32] = [0]
+        var rows: [Int32] = []
+        var values: [Double] = []
+        starts.reserveCapacity(rowCount + 1)
+        for p in 0..<rowCount {
+            let j = Int(basicAt[p])
+            rows.append(contentsOf: colRows[j])
+            values.append(contentsOf: colCoefs[j])
+            starts.append(Int32(rows.count))
+        }
+        luValid = true
+        updateWork = 0
+        do throws(SparseLUError) {
+            try lu.factor(dimension: rowCount, columnStarts: starts, rowIndices: rows, values: values)
+        } catch {
+            repairSingularBasis(error)
+        }
+    }
+
+    /// Replaces each position the factorization could not pivot by an own column of a row no
+    /// basis column covers, then refactors (values are recomputed: the basis changed).
+    mutating func repairSingularBasis(_ error: SparseLUError) {
+        guard case .singular(let positions, let rows) = error else {
+            preconditionFailure("cassowary-revised built a malformed basis: \(error)")
+        }
+        for (p, i) in zip(positions, rows) {
+            let record = records[Int(rowRecord[Int(i)])]!
+            // Row i has no pivot, so no own column of it is basic (it would be a singleton there).
+            positionOf[Int(basicAt[Int(p)])] = -1
+            basicAt[Int(p)] = record.marker
+            positionOf[Int(record.marker)] = p
+        }
+        refactor()
+        recomputeValues()
+        dualsValid = false
+        dirty = true
+    }
+
+    /// x_B = B⁻¹(−b) afresh, every position a suspect. O(one dense FTRAN).
+    mutating func recomputeValues() {
+        column.resize(to: rowCount)
+        column.clear()
+        for i in 0..<rowCount where rowConstant[i] != 0 { column.add(Int32(i), -rowConstant[i]) }
+        ensureFactor()
+        lu.solve(&column)
+        for p in 0..<rowCount {
+            setValue(Int32(p), column.values[p])
+            markSuspect(Int32(p))
+        }
+    }
+}

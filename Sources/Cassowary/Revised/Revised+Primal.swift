@@ -1,0 +1,135 @@
+import LinearConstraints
+
+/// Reduced costs per level and the lexicographic primal simplex.
+extension RevisedCore {
+    /// d^l = c^l − Aᵀ B⁻ᵀ c^l_B for every level: one dense BTRAN per level and one pass over the
+    /// rows. O(levels × (m + nnz(A))). Basic columns get 0.
+    mutating func computeReducedCosts() {
+        let n = columnCount
+        for l in levelKeys.indices {
+            let key = levelKeys[l]
+            reduced[l].withUnsafeMutableBufferPointer { d in
+                for j in 0..<n { d[j] = costKey[j] == key ? 1 : 0 }
+            }
+            rho.resize(to: rowCount)
+            rho.clear()
+            for p in 0..<rowCount where costKey[Int(basicAt[p])] == key { rho.add(Int32(p), 1) }
+            ensureFactor()
+            lu.solveTransposed(&rho)
+            countSolve()
+            for i in rho.indices {
+                let y = rho.values[Int(i)]
+                guard y != 0 else { continue }
+                let cols = rowCols[Int(i)]
+                let coefs = rowCoefs[Int(i)]
+                for k in cols.indices { reduced[l][Int(cols[k])] -= y * coefs[k] }
+            }
+            candidates[l].removeAll(keepingCapacity: true)
+            for j in 0..<n {
+                if positionOf[j] >= 0 || abs(reduced[l][j]) <= Self.costTolerance { reduced[l][j] = 0 }
+                // Ascending ids: already a min-heap.
+                if reduced[l][j] < 0 || reduced[l][j] != 0 && kinds[j] == .external { candidates[l].append(Int32(j)) }
+            }
+        }
+        dualsValid = true
+    }
+
+    /// True when column j's reduced costs are 0 at every level above `l`.
+    @inline(__always)
+    func isFreeAbove(_ l: Int, _ j: Int) -> Bool {
+        var h = 0
+        while h < l {
+            if reduced[h][j] != 0 { return false }
+            h += 1
+        }
+        return true
+    }
+
+    /// The direction in which nonbasic column j improves level l (free above it), or 0.
+    @inline(__always)
+    func improvingDirection(_ l: Int, _ j: Int) -> Double {
+        let d = reduced[l][j]
+        guard d != 0, positionOf[j] < 0 else { return 0 }
+        switch kinds[j] {
+        case .external: return isFreeAbove(l, j) ? (d < 0 ? 1 : -1) : 0
+        case .slack, .error: return d < 0 && isFreeAbove(l, j) ? 1 : 0
+        default: return 0
+        }
+    }
+
+    /// The lexicographic primal simplex from a feasible basis: level by level, highest first,
+    /// Bland's rule (lowest id) among the columns that improve the level and are free above it.
+    /// Returns false when `stop` asked to stop (the basis is feasible, not yet optimal).
+    mutating func primalOptimize(stoppingWhen stop: (() -> Bool)? = nil) -> Bool {
+        if !dualsValid { computeReducedCosts() }
+        var steps = 0
+        for l in levelKeys.indices {
+            while true {
+                if let stop, steps & 63 == 63, stop() { return false }
+                guard let (j, delta) = primalEntering(l) else { break }
+                transformColumn(j)
+                let (p, theta) = ratioTest(delta: delta, target: -1)
+                // A column that no row blocks, or whose pivot is residue, is dropped from this
+                // level's candidates (rounding: the levels are bounded below by 0).
+                guard p >= 0 else {
+                    noiseSkips += 1
+                    continue
+                }
+                transformRow(p)
+                guard abs(pivotRow.values[Int(j)]) > Self.pivotTolerance else {
+                    noiseSkips += 1
+                    continue
+                }
+                pivot(entering: j, at: p, theta: theta, delta: delta)
+                steps += 1
+            }
+        }
+        return true
+    }
+
+    /// The lowest-id improving column at level `l` (Bland's rule), popped from the level's
+    /// candidate heap; stale entries are dropped on the way. O(log candidates) each.
+    mutating func primalEntering(_ l: Int) -> (Int32, Double)? {
+        while let j = popCandidate(l) {
+            // A column pushed twice is popped twice in a row: the second is the same answer.
+            while candidates[l].first == j { _ = popCandidate(l) }
+            guard Int(j) < columnCount else { continue }
+            let delta = improvingDirection(l, Int(j))
+            if delta != 0 { return (j, delta) }
+        }
+        return nil
+    }
+
+    mutating func pushCandidate(_ l: Int, _ j: Int32) {
+        candidates[l].append(j)
+        candidates[l].withUnsafeMutableBufferPointer { h in
+            var i = h.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                if h[parent] <= h[i] { return }
+                h.swapAt(parent, i)
+                i = parent
+            }
+        }
+    }
+
+    mutating func popCandidate(_ l: Int) -> Int32? {
+        guard let top = candidates[l].first else { return nil }
+        let last = candidates[l].removeLast()
+        guard !candidates[l].isEmpty else { return top }
+        candidates[l].withUnsafeMutableBufferPointer { h in
+            h[0] = last
+            var i = 0
+            while true {
+                var m = i
+                let left = 2 * i + 1, right = left + 1
+                if left < h.count, h[left] < h[m] { m = left }
+                if right < h.count, h[right] < h[m] { m = right }
+                if m == i { return }
+                h.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}

@@ -1,0 +1,55 @@
+import LinearConstraints
+
+/// Values, the objective, counters and the deferred optimisation.
+extension RevisedCore {
+    func value(of variable: Variable) -> Double {
+        guard let j = columnOf(variable) else { return 0 }
+        let p = positionOf[Int(j)]
+        return p >= 0 ? xB[Int(p)] : 0
+    }
+
+    func contains(_ id: ConstraintID) -> Bool { recordOfID[id] != nil }
+
+    var counters: SolverCounters {
+        var cells = 0
+        for cols in rowCols { cells += cols.count }
+        return SolverCounters(
+            pivots: pivots, rows: rowCount, cells: cells + lu.factorNonzeros + lu.updateNonzeros,
+            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips)
+    }
+
+    /// Summed error per distinct priority, highest first, measured at the current values.
+    func objective() -> [LevelError] {
+        var sums: [(Priority, Double)] = []
+        for case let record? in records where !record.constraint.priority.isRequired {
+            let p = record.constraint.priority
+            let error: Double
+            if let v = record.editVariable {
+                error = abs(value(of: v) - record.suggested)
+            } else {
+                error = record.constraint.violation { value(of: $0) }
+            }
+            if let i = sums.firstIndex(where: { $0.0 == p }) { sums[i].1 += error } else { sums.append((p, error)) }
+        }
+        sums.sort { $0.0 > $1.0 }
+        return sums.map { LevelError(priority: $0.0, error: $0.1) }
+    }
+
+    /// Optimises when something changed since the last time (reads call it).
+    mutating func optimizeIfNeeded() {
+        guard dirty else { return }
+        dirty = false
+        while let p = nextInfeasible() {
+            if case .infeasible = phaseOne(target: p) {
+                noiseSkips += 1
+                snapToBound(p)
+            }
+        }
+        if !primalOptimize(stoppingWhen: interruption) { dirty = true }
+    }
+
+    mutating func afterOperation() {
+        guard debugChecks else { return }
+        do { try checkInvariants() } catch { preconditionFailure("cassowary-revised invariant broken: \(error)") }
+    }
+}

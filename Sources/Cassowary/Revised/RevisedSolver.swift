@@ -1,0 +1,108 @@
+import LinearConstraints
+
+/// The `cassowary-revised` strategy: Cassowary's model and UIKit's lexicographic priorities,
+/// solved by a revised simplex over a sparse LU of the basis (`RevisedCore`), so that chains
+/// and grids of views do not fill a tableau in. A value type with copy-on-write storage;
+/// optimisation is deferred to the next read, as in `CassowarySolver`.
+public struct RevisedSolver: ConstraintSolver {
+    final class Box {
+        var core: RevisedCore
+        init(_ core: RevisedCore) { self.core = core }
+    }
+
+    var box = Box(RevisedCore())
+
+    public init() {}
+
+    public var strategy: String { "cassowary-revised" }
+
+    /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
+    public var debugChecks: Bool {
+        get { box.core.debugChecks }
+        set {
+            unique()
+            box.core.debugChecks = newValue
+        }
+    }
+
+    /// Asked every 64 pivots of the deferred optimisation (as `CassowarySolver.interruption`).
+    public var interruption: (() -> Bool)? {
+        get { box.core.interruption }
+        set {
+            unique()
+            box.core.interruption = newValue
+        }
+    }
+
+    /// Whether a rejected add reports a minimal conflicting set (the default) or its
+    /// certificate's members as they are (as `CassowarySolver.minimizesConflicts`).
+    public var minimizesConflicts: Bool {
+        get { box.core.minimizeConflicts }
+        set {
+            unique()
+            box.core.minimizeConflicts = newValue
+        }
+    }
+
+    /// The deletion filter of `CassowarySolver.minimalConflict` (fresh solves of the members).
+    public static func minimalConflict(
+        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
+    ) -> [ConstraintID] {
+        CassowaryCore.minimalConflict(among: members, adding: new, fallback: fallback)
+    }
+
+    mutating func unique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.core) }
+    }
+
+    public mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        unique()
+        try box.core.add(constraint, id: id)
+    }
+
+    public mutating func remove(_ id: ConstraintID) throws(SolverError) {
+        unique()
+        try box.core.remove(id)
+    }
+
+    public func contains(_ id: ConstraintID) -> Bool { box.core.contains(id) }
+
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        unique()
+        try box.core.addEditVariable(variable, priority: priority)
+    }
+
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        unique()
+        try box.core.removeEditVariable(variable)
+    }
+
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        unique()
+        box.core.optimizeIfNeeded()
+        try box.core.suggestValue(value, for: variable)
+    }
+
+    /// Brings the values up to date now (reads do it on demand).
+    public func solve() { box.core.optimizeIfNeeded() }
+
+    public func value(of variable: Variable) -> Double {
+        box.core.optimizeIfNeeded()
+        return box.core.value(of: variable)
+    }
+
+    public func objective() -> [LevelError] {
+        box.core.optimizeIfNeeded()
+        return box.core.objective()
+    }
+
+    public var counters: SolverCounters {
+        box.core.optimizeIfNeeded()
+        return box.core.counters
+    }
+
+    public func checkInvariants() throws(SolverError) {
+        box.core.optimizeIfNeeded()
+        try box.core.checkInvariants()
+    }
+}
