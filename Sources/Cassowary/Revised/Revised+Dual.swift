@@ -35,7 +35,12 @@ extension RevisedCore {
     /// for each infeasible value in position order (and the next read optimises).
     mutating func restoreFeasibility() {
         if dualsValid, !dirty {
+            let before = pivots
             dualOptimize()
+            if pivots != before {
+                recomputeValues()
+                dualOptimize()
+            }
             return
         }
         while let p = nextInfeasible() {
@@ -129,7 +134,9 @@ extension RevisedCore {
     /// d/|α| compared level by level, ties by lowest id.
     func dualEntering(sigma: Double) -> (Int32, Double)? {
         var largest = 0.0
-        for j in pivotRow.indices { largest = max(largest, abs(pivotRow.values[Int(j)])) }
+        for j in pivotRow.indices where kinds[Int(j)] != .dummy && kinds[Int(j)] != .artificial {
+            largest = max(largest, abs(pivotRow.values[Int(j)]))
+        }
         let floor = max(Self.pivotTolerance, largest * 1e-12)
         var best: Int32 = -1
         var bestDelta = 0.0

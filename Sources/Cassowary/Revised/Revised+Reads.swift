@@ -36,16 +36,32 @@ extension RevisedCore {
     }
 
     /// Optimises when something changed since the last time (reads call it).
+    /// After pivots the values are solved afresh from the final basis (`recomputeValues`) and,
+    /// should that show an infeasibility the updates had hidden, optimised once more.
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false
+        let before = pivots
+        guard feasibleAndOptimal() else { return }
+        if pivots != before {
+            recomputeValues()
+            _ = feasibleAndOptimal()
+        }
+    }
+
+    /// Phase one for every infeasible value, then the primal simplex. False when interrupted.
+    mutating func feasibleAndOptimal() -> Bool {
         while let p = nextInfeasible() {
             if case .infeasible = phaseOne(target: p) {
                 noiseSkips += 1
                 snapToBound(p)
             }
         }
-        if !primalOptimize(stoppingWhen: interruption) { dirty = true }
+        if !primalOptimize(stoppingWhen: interruption) {
+            dirty = true
+            return false
+        }
+        return true
     }
 
     mutating func afterOperation() {

@@ -89,6 +89,10 @@ struct RevisedCore {
     var journal: RevisedJournal?
     /// Magnitude of the numbers seen (>= 1): tolerances scale with it.
     var magnitude: Double = 1
+    /// The largest and smallest coefficient magnitudes seen: their ratio bounds how much a
+    /// solve may amplify rounding (the deep checks' residual tolerance grows with it).
+    var largestCoefficient: Double = 1
+    var smallestCoefficient: Double = 1
     var pivots = 0
     var noiseSkips = 0
     /// Constraints or suggestions changed since the last optimisation.
@@ -110,8 +114,11 @@ struct RevisedCore {
 
     /// Feasibility tolerance of a basic value (relative to every number seen).
     var feasibilityTolerance: Double { magnitude * 1e-9 }
-    /// Pivot elements (FTRAN or BTRAN entries) at or below this are rounding residue.
-    static let pivotTolerance = 1e-11
+    /// Pivot elements (FTRAN or BTRAN entries) at or below this are rounding residue: the
+    /// explicit engine's (`CassowaryCore.pivotTolerance`). It was 1e-11, which refused the real
+    /// 8e-12 of `x + 1e-6*y == 0` beside `125000*y == 0 @750` (1e-6 / 125000) and rejected a
+    /// feasible `x == 1` (fuzz, seed 1, case 1686).
+    static let pivotTolerance = 1e-13
     /// Reduced costs within this fraction of the level's scale are 0.
     static let costTolerance = 1e-11
 }
