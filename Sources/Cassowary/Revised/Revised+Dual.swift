@@ -70,37 +70,10 @@ extension RevisedCore {
         if isSuspect.count < rowCount { isSuspect.append(contentsOf: repeatElement(false, count: rowCount - isSuspect.count)) }
         guard !isSuspect[Int(p)] else { return }
         isSuspect[Int(p)] = true
-        suspects.append(p)
-        suspects.withUnsafeMutableBufferPointer { h in
-            var i = h.count - 1
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if h[parent] <= h[i] { return }
-                h.swapAt(parent, i)
-                i = parent
-            }
-        }
+        suspects.heapPush(p)
     }
 
-    mutating func popSuspect() -> Int32? {
-        guard let top = suspects.first else { return nil }
-        let last = suspects.removeLast()
-        guard !suspects.isEmpty else { return top }
-        suspects.withUnsafeMutableBufferPointer { h in
-            h[0] = last
-            var i = 0
-            while true {
-                var m = i
-                let left = 2 * i + 1, right = left + 1
-                if left < h.count, h[left] < h[m] { m = left }
-                if right < h.count, h[right] < h[m] { m = right }
-                if m == i { return }
-                h.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
-    }
+    mutating func popSuspect() -> Int32? { suspects.heapPop() }
 
     mutating func clearSuspects() {
         for p in suspects where Int(p) < isSuspect.count { isSuspect[Int(p)] = false }

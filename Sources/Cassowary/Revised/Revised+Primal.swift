@@ -100,36 +100,7 @@ extension RevisedCore {
         return nil
     }
 
-    mutating func pushCandidate(_ l: Int, _ j: Int32) {
-        candidates[l].append(j)
-        candidates[l].withUnsafeMutableBufferPointer { h in
-            var i = h.count - 1
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if h[parent] <= h[i] { return }
-                h.swapAt(parent, i)
-                i = parent
-            }
-        }
-    }
+    mutating func pushCandidate(_ l: Int, _ j: Int32) { candidates[l].heapPush(j) }
 
-    mutating func popCandidate(_ l: Int) -> Int32? {
-        guard let top = candidates[l].first else { return nil }
-        let last = candidates[l].removeLast()
-        guard !candidates[l].isEmpty else { return top }
-        candidates[l].withUnsafeMutableBufferPointer { h in
-            h[0] = last
-            var i = 0
-            while true {
-                var m = i
-                let left = 2 * i + 1, right = left + 1
-                if left < h.count, h[left] < h[m] { m = left }
-                if right < h.count, h[right] < h[m] { m = right }
-                if m == i { return }
-                h.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
-    }
+    mutating func popCandidate(_ l: Int) -> Int32? { candidates[l].heapPop() }
 }
