@@ -6,7 +6,7 @@ import LinearConstraints
 
 // The four peer workloads of docs/peers.md (flat, hug, grid, chain) at 100, 1 000 and 10 000
 // views, solved by the `cassowary` strategy and, beside it, by `cassowary-factored` (names
-// prefixed `factored-`). Each size has these benchmarks, named `<kind>-<views>-<operation>`:
+// prefixed `factored-`) and, at 100 and 1 000 views, `cassowary-revised` (prefixed `revised-`). Each size has these benchmarks, named `<kind>-<views>-<operation>`:
 //
 // - build:       a fresh solver; the root's width and height as edit variables with the portrait
 //                size suggested, then every constraint in view order, then one read, which
@@ -53,8 +53,8 @@ enum Operation: String, CaseIterable {
 /// remove/re-add benchmarks of one workload size: built by the first setup hook that needs it,
 /// released after rotation-cpu (registered last), so that at most one large tableau is alive at a
 /// time. A benchmark that finds it released (say, under --filter) builds it again.
-final class SolverState: @unchecked Sendable {
-    var solver: CassowarySolver?
+final class SolverState<S: ConstraintSolver>: @unchecked Sendable {
+    var solver: S?
     var iteration = 0
 }
 
@@ -99,8 +99,8 @@ func configuration(_ operation: Operation, views: Int, cpu: Bool) -> Benchmark.C
 }
 
 /// Makes sure `state` holds the built workload, in `orientation`.
-func prepare(_ workload: PeerWorkload, _ engine: Engine, _ state: SolverState, _ orientation: PeerWorkload.Orientation) throws {
-    var solver = state.solver ?? engine.make()
+func prepare<S: ConstraintSolver>(_ workload: PeerWorkload, _ make: () -> S, _ state: SolverState<S>, _ orientation: PeerWorkload.Orientation) throws {
+    var solver = state.solver ?? make()
     let built = state.solver != nil
     state.solver = nil  // unique, so the rotation below does not copy the tableau
     if !built { try workload.build(into: &solver, size: workload.rootSize(.portrait)) }
@@ -109,22 +109,22 @@ func prepare(_ workload: PeerWorkload, _ engine: Engine, _ state: SolverState, _
     state.iteration = 0
 }
 
-/// Registers the benchmarks of one workload size.
-func register(_ workload: PeerWorkload, _ engine: Engine) {
-    let state = SolverState()
+/// Registers the benchmarks of one workload size, names prefixed `prefix`, solvers from `make`.
+func register<S: ConstraintSolver>(_ workload: PeerWorkload, prefix: String, _ make: @escaping @Sendable () -> S) {
+    let state = SolverState<S>()
     let runs = Operation.allCases.map { ($0, false) } + [(.build, true), (.rotation, true)]
     for (operation, cpu) in runs {
-        let name = engine.prefix + "\(workload.kind)-\(workload.views)-\(operation.rawValue)" + (cpu ? "-cpu" : "")
+        let name = prefix + "\(workload.kind)-\(workload.views)-\(operation.rawValue)" + (cpu ? "-cpu" : "")
         let start: PeerWorkload.Orientation = operation == .drag ? .landscape : .portrait
         var config = configuration(operation, views: workload.views, cpu: cpu)
         if operation != .build {
-            config.setup = { try prepare(workload, engine, state, start) }
+            config.setup = { try prepare(workload, make, state, start) }
             if cpu { config.teardown = { state.solver = nil } }
         }
         Benchmark(name, configuration: config) { benchmark in
             for _ in benchmark.scaledIterations {
                 do {
-                    try run(operation, workload, engine, state)
+                    try run(operation, workload, make, state)
                 } catch {
                     benchmark.error("\(name): \(error)")
                 }
@@ -134,11 +134,11 @@ func register(_ workload: PeerWorkload, _ engine: Engine) {
 }
 
 /// One iteration of `operation`.
-func run(_ operation: Operation, _ workload: PeerWorkload, _ engine: Engine, _ state: SolverState) throws(SolverError) {
+func run<S: ConstraintSolver>(_ operation: Operation, _ workload: PeerWorkload, _ make: () -> S, _ state: SolverState<S>) throws(SolverError) {
     state.iteration += 1
     let odd = state.iteration % 2 == 1
     if operation == .build {
-        var solver = engine.make()
+        var solver = make()
         blackHole(try workload.build(into: &solver, size: workload.rootSize(.portrait)))
         return
     }
@@ -162,10 +162,21 @@ let benchmarks: @Sendable () -> Void = {
         for kind in PeerWorkload.Kind.allCases {
             for views in sizes(kind) {
                 do {
-                    register(try PeerWorkload(kind: kind, views: views), engine)
+                    register(try PeerWorkload(kind: kind, views: views), prefix: engine.prefix) { engine.make() }
                 } catch {
                     print("skipping \(kind) \(views): \(error)")
                 }
+            }
+        }
+    }
+    // cassowary-revised at the sizes every kind reaches quickly (its chain of 1 000 views builds in
+    // under a second, where the tableau engines are left at 100).
+    for kind in PeerWorkload.Kind.allCases {
+        for views in [100, 1_000] {
+            do {
+                register(try PeerWorkload(kind: kind, views: views), prefix: "revised-") { RevisedSolver() }
+            } catch {
+                print("skipping revised \(kind) \(views): \(error)")
             }
         }
     }
