@@ -106,11 +106,7 @@ extension RevisedCore {
     /// free client variable) changes the leaving value in direction `sigma`; the smallest ratio
     /// d/|α| compared level by level, ties by lowest id.
     func dualEntering(sigma: Double) -> (Int32, Double)? {
-        var largest = 0.0
-        for j in pivotRow.indices where kinds[Int(j)] != .dummy && kinds[Int(j)] != .artificial {
-            largest = max(largest, abs(pivotRow.values[Int(j)]))
-        }
-        let floor = max(Self.pivotTolerance, largest * 1e-12)
+        let floor = enteringFloor()
         var best: Int32 = -1
         var bestDelta = 0.0
         for j in pivotRow.indices {

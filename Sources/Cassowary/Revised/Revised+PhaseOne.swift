@@ -44,13 +44,7 @@ extension RevisedCore {
     /// is −α_j·δ) in direction `sigma`, and its direction δ (+1 for a restricted column, ±1 for
     /// a free client variable). Nil when none does: the target cannot reach its bound.
     func phaseOneEntering(sigma: Double, skipping skipped: [Int32]) -> (Int32, Double)? {
-        // The largest coefficient of a column that may enter: a dummy's (often 1) must not make
-        // the real small ones look like residue.
-        var largest = 0.0
-        for j in pivotRow.indices where kinds[Int(j)] != .dummy && kinds[Int(j)] != .artificial {
-            largest = max(largest, abs(pivotRow.values[Int(j)]))
-        }
-        let floor = max(Self.pivotTolerance, largest * 1e-12)
+        let floor = enteringFloor()
         var best: (Int32, Double)?
         for j in pivotRow.indices {
             let a = pivotRow.values[Int(j)]
@@ -62,6 +56,17 @@ extension RevisedCore {
             }
         }
         return best
+    }
+
+    /// Pivot-row entries at or below this are residue for choosing an entering column (phase one
+    /// and the dual simplex): the pivot tolerance, or 1e-12 of the largest entry of a column that
+    /// may enter (a dummy's, often 1, must not make the real small ones look like residue).
+    func enteringFloor() -> Double {
+        var largest = 0.0
+        for j in pivotRow.indices where kinds[Int(j)] != .dummy && kinds[Int(j)] != .artificial {
+            largest = max(largest, abs(pivotRow.values[Int(j)]))
+        }
+        return max(Self.pivotTolerance, largest * 1e-12)
     }
 
     /// The primal ratio test for the column in `column` moving in direction `delta`: the
