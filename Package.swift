@@ -54,6 +54,9 @@ let package = Package(
             ],
             exclude: ["Regressions"]),
         .testTarget(
+            name: "SparseLUTests",
+            dependencies: ["Cassowary"]),
+        .testTarget(
             name: "ExactSolverTests",
             dependencies: [
                 "ExactSolver", "Cassowary", "LinearConstraints",

@@ -14,29 +14,29 @@
 /// - Count buckets: doubly linked lists of columns by `colLen` and of rows by `rowCount`, so the
 ///   Markowitz search inspects only a few short lines per step instead of scanning all columns.
 struct ActiveSubmatrix {
-    let m: Int
-    var colStart: [Int]
-    var colLen: [Int32]
-    var colCap: [Int32]
+    var m: Int = 0
+    var colStart: [Int] = []
+    var colLen: [Int32] = []
+    var colCap: [Int32] = []
     var colRow: [Int32] = []
     var colVal: [Double] = []
     /// Per column, entries with |value| <= dropTolerance[j] count as zero (relative to the input column).
-    var dropTolerance: [Double]
-    var colActive: [Bool]
+    var dropTolerance: [Double] = []
+    var colActive: [Bool] = []
 
-    var rowStart: [Int]
-    var rowLen: [Int32]
-    var rowCap: [Int32]
+    var rowStart: [Int] = []
+    var rowLen: [Int32] = []
+    var rowCap: [Int32] = []
     var rowCol: [Int32] = []
-    var rowCount: [Int32]
-    var rowActive: [Bool]
+    var rowCount: [Int32] = []
+    var rowActive: [Bool] = []
 
     /// Count buckets: `head[count]`, links `next`/`prev` (−1 = none), `bucket` = current list (−1 = unlinked).
-    var colHead: [Int32], colNext: [Int32], colPrev: [Int32], colBucket: [Int32]
-    var rowHead: [Int32], rowNext: [Int32], rowPrev: [Int32], rowBucket: [Int32]
+    var colHead: [Int32] = [], colNext: [Int32] = [], colPrev: [Int32] = [], colBucket: [Int32] = []
+    var rowHead: [Int32] = [], rowNext: [Int32] = [], rowPrev: [Int32] = [], rowBucket: [Int32] = []
 
     /// Scratch: position of a row inside the column being updated, −1 elsewhere.
-    var posInCol: [Int]
+    var posInCol: [Int] = []
 
     /// Long columns (more than `longColumn` entries at the start: a root view's variables,
     /// named by every view's row) keep the pool position of each row (`longSlots[longOf[j]][i]`,
@@ -44,32 +44,44 @@ struct ActiveSubmatrix {
     /// removing a pivot row from them, updating them and testing a pivot against them cost
     /// O(1) per entry touched instead of a scan: on a flat layout of 10 000 views the scans
     /// were 70% of a factorization, O(m) per row eliminated.
-    var longOf: [Int32]
+    var longOf: [Int32] = []
     var longSlots: [[Int]] = []
     var longMax: [Double] = []
+    /// How many of `longSlots` the current load uses (the rest are kept for the next one).
+    var longCount = 0
     static let longColumn = 64
 
+    init() {}
+
     /// Loads the CSC input, summing duplicates and dropping entries with
-    /// |value| <= tolerance · (column max). O(m + nnz).
-    init(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double], tolerance: Double) throws(SparseLUError) {
+    /// |value| <= tolerance · (column max). O(m + nnz). The storage of the previous load is
+    /// reused: a basis refactored every few hundred pivots no longer allocates (and faults in)
+    /// some twenty arrays of m entries each time.
+    mutating func load(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double], tolerance: Double) throws(SparseLUError) {
         guard columnStarts.count == m + 1, columnStarts[0] == 0, rowIndices.count == values.count,
               Int(columnStarts[m]) <= rowIndices.count else { throw .invalidInput }
         self.m = m
-        colStart = [Int](repeating: 0, count: m)
-        colLen = [Int32](repeating: 0, count: m)
-        colCap = [Int32](repeating: 0, count: m)
-        dropTolerance = [Double](repeating: 0, count: m)
-        colActive = [Bool](repeating: true, count: m)
-        rowStart = [Int](repeating: 0, count: m)
-        rowLen = [Int32](repeating: 0, count: m)
-        rowCap = [Int32](repeating: 0, count: m)
-        rowCount = [Int32](repeating: 0, count: m)
-        rowActive = [Bool](repeating: true, count: m)
-        let none = [Int32](repeating: -1, count: m + 1)
-        colHead = none; colNext = none; colPrev = none; colBucket = none
-        rowHead = none; rowNext = none; rowPrev = none; rowBucket = none
-        posInCol = [Int](repeating: -1, count: m)
-        longOf = [Int32](repeating: -1, count: m)
+        Self.fill(&colStart, 0, m)
+        Self.fill(&colLen, 0, m)
+        Self.fill(&colCap, 0, m)
+        Self.fill(&dropTolerance, 0, m)
+        Self.fill(&colActive, true, m)
+        Self.fill(&rowStart, 0, m)
+        Self.fill(&rowLen, 0, m)
+        Self.fill(&rowCap, 0, m)
+        Self.fill(&rowCount, 0, m)
+        Self.fill(&rowActive, true, m)
+        Self.fill(&colHead, -1, m + 1); Self.fill(&colNext, -1, m + 1)
+        Self.fill(&colPrev, -1, m + 1); Self.fill(&colBucket, -1, m + 1)
+        Self.fill(&rowHead, -1, m + 1); Self.fill(&rowNext, -1, m + 1)
+        Self.fill(&rowPrev, -1, m + 1); Self.fill(&rowBucket, -1, m + 1)
+        Self.fill(&posInCol, -1, m)
+        Self.fill(&longOf, -1, m)
+        longMax.removeAll(keepingCapacity: true)
+        longCount = 0
+        colRow.removeAll(keepingCapacity: true)
+        colVal.removeAll(keepingCapacity: true)
+        rowCol.removeAll(keepingCapacity: true)
         let nnz = Int(columnStarts[m])
         colRow.reserveCapacity(2 * nnz + 2 * m)
         colVal.reserveCapacity(2 * nnz + 2 * m)
@@ -120,14 +132,16 @@ struct ActiveSubmatrix {
             colVal.append(0); colVal.append(0)
         }
         for j in 0..<m where Int(colLen[j]) > Self.longColumn {
-            longOf[j] = Int32(longSlots.count)
-            var slots = [Int](repeating: -1, count: m)
+            let l = longCount
+            longOf[j] = Int32(l)
+            longCount += 1
+            if longSlots.count < longCount { longSlots.append([]) }
+            Self.fill(&longSlots[l], -1, m)
             var most = 0.0
             for q in colStart[j]..<(colStart[j] + Int(colLen[j])) {
-                slots[Int(colRow[q])] = q
+                longSlots[l][Int(colRow[q])] = q
                 most = max(most, abs(colVal[q]))
             }
-            longSlots.append(slots)
             longMax.append(most)
         }
         // Row patterns, each with room for two fills.
@@ -137,8 +151,8 @@ struct ActiveSubmatrix {
             rowCap[i] = rowCount[i] + 2
             total += Int(rowCap[i])
         }
-        rowCol = [Int32](repeating: -1, count: total)
         rowCol.reserveCapacity(2 * total)
+        rowCol.append(contentsOf: repeatElement(-1, count: total))
         for j in 0..<m {
             for q in colStart[j]..<(colStart[j] + Int(colLen[j])) {
                 let i = Int(colRow[q])
@@ -149,6 +163,12 @@ struct ActiveSubmatrix {
         // Link in reverse so each bucket lists its lines in ascending index order.
         for j in stride(from: m - 1, through: 0, by: -1) { linkColumn(j) }
         for i in stride(from: m - 1, through: 0, by: -1) { linkRow(i) }
+    }
+
+    /// `a` ← n copies of `v`, keeping its storage.
+    static func fill<T>(_ a: inout [T], _ v: T, _ n: Int) {
+        a.removeAll(keepingCapacity: true)
+        a.append(contentsOf: repeatElement(v, count: n))
     }
 
     // MARK: buckets (O(1) each)

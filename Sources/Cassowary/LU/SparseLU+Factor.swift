@@ -22,9 +22,12 @@ extension SparseLU {
     /// Clears the update log. Allocates (this is the one non-warm operation).
     public mutating func factor(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double]) throws(SparseLUError) {
         precondition(m >= 0 && m < Int(Int32.max), "SparseLU.factor: bad dimension")
-        var active = try ActiveSubmatrix(dimension: m, columnStarts: columnStarts, rowIndices: rowIndices,
-                                          values: values, tolerance: singularTolerance)
-        updates.removeAll()
+        var active = ActiveSubmatrix()
+        swap(&active, &activeStorage)
+        defer { swap(&active, &activeStorage) }
+        try active.load(dimension: m, columnStarts: columnStarts, rowIndices: rowIndices,
+                        values: values, tolerance: singularTolerance)
+        updates.removeAll(dimension: m)
         baseDimension = m
         currentDimension = m
         rowOf.removeAll(keepingCapacity: true); rowOf.reserveCapacity(m)

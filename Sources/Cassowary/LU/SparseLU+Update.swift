@@ -6,6 +6,14 @@
 ///   `d`. Then `B_new = B_old · E` with `E = I + (d − e_p) e_pᵀ`.
 /// - a border (`isBorder[t] == true`): the basis grew from `position[t]` to `position[t] + 1`
 ///   rows/columns, `B_new = [[B_old, 0], [r, pivot[t]]]`; entries `t` hold `r`.
+///
+/// Each update also keeps a 64-bit summary of where its entries are (`mask`: bit
+/// `(i >> shift) & 63` for every entry index i, so with `shift` fitted to the factored dimension
+/// each bit stands for one 64th of the positions). A solve keeps the same summary of the
+/// vector's possibly nonzero positions, and a gather whose summary does not meet the vector's
+/// is skipped: every term it would add is an exact zero. Each solve walks the whole log, and on
+/// the peer grid the gathers of the transposed solve were a quarter of all instructions while
+/// the vectors stayed local to a few rows of cells.
 struct UpdateLog {
     var isBorder: [Bool] = []
     var position: [Int32] = []
@@ -13,10 +21,14 @@ struct UpdateLog {
     var start: [Int32] = [0]
     var entryIndex: [Int32] = []
     var entryValue: [Double] = []
+    var mask: [UInt64] = []
+    /// Positions per summary bit: 2^shift (set at each factorization).
+    var shift = 0
 
     var count: Int { isBorder.count }
 
-    mutating func removeAll() {
+    /// Clears the log; `dimension` (the factored one) fits the summary bits to the positions.
+    mutating func removeAll(dimension: Int) {
         isBorder.removeAll(keepingCapacity: true)
         position.removeAll(keepingCapacity: true)
         pivot.removeAll(keepingCapacity: true)
@@ -24,13 +36,61 @@ struct UpdateLog {
         start.append(0)
         entryIndex.removeAll(keepingCapacity: true)
         entryValue.removeAll(keepingCapacity: true)
+        mask.removeAll(keepingCapacity: true)
+        shift = max(0, (Int.bitWidth - max(dimension - 1, 1).leadingZeroBitCount) - 6)
     }
 
+    @inline(__always)
+    func bit(_ i: Int) -> UInt64 { 1 << UInt64((i >> shift) & 63) }
+
     mutating func close(border: Bool, position p: Int32, pivot d: Double) {
+        var m: UInt64 = 0
+        for e in Int(start[start.count - 1])..<entryIndex.count { m |= bit(Int(entryIndex[e])) }
+        mask.append(m)
         isBorder.append(border)
         position.append(p)
         pivot.append(d)
         start.append(Int32(truncatingIfNeeded: entryIndex.count))
+    }
+
+    /// The log's arrays as buffer pointers, for the solves' loops over every update (bounds
+    /// checks there cost as much as the arithmetic on a flat layout's one-entry etas).
+    struct Buffers {
+        let count: Int
+        let isBorder: UnsafeBufferPointer<Bool>
+        let position: UnsafeBufferPointer<Int32>
+        let pivot: UnsafeBufferPointer<Double>
+        let start: UnsafeBufferPointer<Int32>
+        let entryIndex: UnsafeBufferPointer<Int32>
+        let entryValue: UnsafeBufferPointer<Double>
+        let mask: UnsafeBufferPointer<UInt64>
+    }
+
+    func withBuffers(_ body: (Buffers) -> Void) {
+        isBorder.withUnsafeBufferPointer { isBorder in
+            position.withUnsafeBufferPointer { position in
+                pivot.withUnsafeBufferPointer { pivot in
+                    start.withUnsafeBufferPointer { start in
+                        entryIndex.withUnsafeBufferPointer { entryIndex in
+                            entryValue.withUnsafeBufferPointer { entryValue in
+                                mask.withUnsafeBufferPointer { mask in
+                                    body(Buffers(count: count, isBorder: isBorder, position: position, pivot: pivot,
+                                                 start: start, entryIndex: entryIndex, entryValue: entryValue, mask: mask))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The summary of `x`'s registered positions (all bits once there are many).
+    func summary(of x: SparseVector) -> UInt64 {
+        if x.indices.count >= 256 { return ~0 }
+        var m: UInt64 = 0
+        for i in x.indices { m |= bit(Int(i)) }
+        return m
     }
 }
 
@@ -105,47 +165,63 @@ extension SparseLU {
 
     /// Applies the update log in order to `x = B₀⁻¹ b` (position space). See `solve`.
     mutating func applyUpdatesForward(_ x: inout SparseVector) {
-        let log = updates
-        for t in 0..<log.count {
-            let p = Int(log.position[t])
-            let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
-            if log.isBorder[t] {
-                var s = x.values[p]
-                for e in lo..<hi { s -= log.entryValue[e] * x.values[Int(log.entryIndex[e])] }
-                s /= log.pivot[t]
-                if s != 0 || x.contains(Int32(p)) { x.set(Int32(p), s) }
-            } else {
-                var v = x.values[p]
-                if v == 0 { continue }
-                v /= log.pivot[t]
-                x.values[p] = v
-                for e in lo..<hi { x.add(log.entryIndex[e], -log.entryValue[e] * v) }
+        updates.withBuffers { log in
+            var present = updates.summary(of: x)
+            for t in 0..<log.count {
+                let p = Int(log.position[t])
+                let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+                if log.isBorder[t] {
+                    var s = x.values[p]
+                    if log.mask[t] & present != 0 {
+                        for e in lo..<hi { s -= log.entryValue[e] * x.values[Int(log.entryIndex[e])] }
+                    }
+                    s /= log.pivot[t]
+                    if s != 0 || x.contains(Int32(p)) {
+                        x.set(Int32(p), s)
+                        present |= updates.bit(p)
+                    }
+                } else {
+                    var v = x.values[p]
+                    if v == 0 { continue }
+                    v /= log.pivot[t]
+                    x.values[p] = v
+                    for e in lo..<hi { x.add(log.entryIndex[e], -log.entryValue[e] * v) }
+                    present |= log.mask[t]
+                }
             }
         }
     }
 
     /// Applies the transposed update log in reverse order (position space). See `solveTransposed`.
     mutating func applyUpdatesBackward(_ y: inout SparseVector) {
-        let log = updates
-        var t = log.count - 1
-        while t >= 0 {
-            let p = Int(log.position[t])
-            let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
-            if log.isBorder[t] {
-                var v = y.values[p]
-                if v != 0 {
-                    v /= log.pivot[t]
-                    y.values[p] = v
-                    for e in lo..<hi { y.add(log.entryIndex[e], -log.entryValue[e] * v) }
+        updates.withBuffers { log in
+            var present = updates.summary(of: y)
+            var t = log.count - 1
+            while t >= 0 {
+                let p = Int(log.position[t])
+                let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+                if log.isBorder[t] {
+                    var v = y.values[p]
+                    if v != 0 {
+                        v /= log.pivot[t]
+                        y.values[p] = v
+                        for e in lo..<hi { y.add(log.entryIndex[e], -log.entryValue[e] * v) }
+                        present |= log.mask[t]
+                    }
+                } else {
+                    // Eᵀ z = c: z_p = (c_p − Σ_{i≠p} d_i c_i) / d_p, other entries unchanged.
+                    var s = y.values[p]
+                    if log.mask[t] & present != 0 {
+                        for e in lo..<hi { s -= log.entryValue[e] * y.values[Int(log.entryIndex[e])] }
+                    }
+                    s /= log.pivot[t]
+                    if s != 0 || y.contains(Int32(p)) {
+                        y.set(Int32(p), s)
+                        present |= updates.bit(p)
+                    }
                 }
-            } else {
-                // Eᵀ z = c: z_p = (c_p − Σ_{i≠p} d_i c_i) / d_p, other entries unchanged.
-                var s = y.values[p]
-                for e in lo..<hi { s -= log.entryValue[e] * y.values[Int(log.entryIndex[e])] }
-                s /= log.pivot[t]
-                if s != 0 || y.contains(Int32(p)) { y.set(Int32(p), s) }
+                t -= 1
             }
-            t -= 1
         }
     }
 }

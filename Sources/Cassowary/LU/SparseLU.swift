@@ -91,6 +91,8 @@ public struct SparseLU {
     var updates = UpdateLog()
     /// Solve scratch (reused, never shrinks).
     var workspace = SolveWorkspace()
+    /// The elimination's storage, kept between factorizations (see `ActiveSubmatrix.load`).
+    var activeStorage = ActiveSubmatrix()
 
     /// An empty (0×0) factorization.
     public init() {}

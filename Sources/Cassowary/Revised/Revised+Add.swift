@@ -59,7 +59,10 @@ extension RevisedCore {
         colCoefs.append([])
         costKey.append(cost)
         positionOf.append(-1)
-        for l in reduced.indices { reduced[l].append(0) }
+        for l in reduced.indices {
+            reduced[l].append(0)
+            queued[l].append(false)
+        }
         // A costed column enters nonbasic with reduced cost c_j: its row's basic column is
         // uncosted then (`appendRow` clears `dualsValid` otherwise), so y_new = 0.
         if cost != 0, let l = levelKeys.firstIndex(of: cost) { reduced[l][Int(j)] = 1 }
@@ -96,6 +99,7 @@ extension RevisedCore {
                 levelRefs.remove(at: i)
                 reduced.remove(at: i)
                 candidates.remove(at: i)
+                queued.remove(at: i)
             }
             return
         }
@@ -103,6 +107,7 @@ extension RevisedCore {
         levelRefs.insert(delta, at: i)
         reduced.insert([Double](repeating: 0, count: columnCount), at: i)
         candidates.insert([], at: i)
+        queued.insert([Bool](repeating: false, count: columnCount), at: i)
         dualsValid = false
     }
 

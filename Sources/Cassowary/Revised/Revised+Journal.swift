@@ -38,7 +38,10 @@ extension RevisedCore {
         colCoefs.removeLast(extra)
         costKey.removeLast(extra)
         positionOf.removeLast(extra)
-        for l in reduced.indices { reduced[l].removeLast(extra) }
+        for l in reduced.indices {
+            reduced[l].removeLast(extra)
+            queued[l].removeLast(extra)
+        }
         for v in j.variables { variableSymbol[Int(v)] = -1 }
         dualsValid = j.dualsValid
         dirty = j.dirty

@@ -28,7 +28,9 @@ extension RevisedCore {
             for j in 0..<n {
                 if positionOf[j] >= 0 || abs(reduced[l][j]) <= Self.costTolerance { reduced[l][j] = 0 }
                 // Ascending ids: already a min-heap.
-                if reduced[l][j] < 0 || reduced[l][j] != 0 && kinds[j] == .external { candidates[l].append(Int32(j)) }
+                let improves = reduced[l][j] < 0 || reduced[l][j] != 0 && kinds[j] == .external
+                queued[l][j] = improves
+                if improves { candidates[l].append(Int32(j)) }
             }
         }
         dualsValid = true
@@ -100,7 +102,20 @@ extension RevisedCore {
         return nil
     }
 
-    mutating func pushCandidate(_ l: Int, _ j: Int32) { candidates[l].heapPush(j) }
+    /// Pushes column j on level l's heap unless it is there already.
+    @inline(__always)
+    mutating func pushCandidate(_ l: Int, _ j: Int32) {
+        guard !queued[l][Int(j)] else { return }
+        queued[l][Int(j)] = true
+        candidates[l].heapPush(j)
+    }
 
-    mutating func popCandidate(_ l: Int) -> Int32? { candidates[l].heapPop() }
+    /// Pops level l's lowest column id. A column removed by a rollback may still be in a heap
+    /// (id past `columnCount`): the caller skips it.
+    @inline(__always)
+    mutating func popCandidate(_ l: Int) -> Int32? {
+        guard let j = candidates[l].heapPop() else { return nil }
+        if Int(j) < queued[l].count { queued[l][Int(j)] = false }
+        return j
+    }
 }
