@@ -185,7 +185,7 @@ extension SparseLU {
                     if v == 0 { continue }
                     v /= log.pivot[t]
                     x.values[p] = v
-                    for e in lo..<hi { x.add(log.entryIndex[e], -log.entryValue[e] * v) }
+                    x.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
                     present |= log.mask[t]
                 }
             }
@@ -205,7 +205,7 @@ extension SparseLU {
                     if v != 0 {
                         v /= log.pivot[t]
                         y.values[p] = v
-                        for e in lo..<hi { y.add(log.entryIndex[e], -log.entryValue[e] * v) }
+                        y.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
                         present |= log.mask[t]
                     }
                 } else {

@@ -82,6 +82,27 @@ public struct SparseVector {
         values[Int(i)] += v
     }
 
+    /// `values[idx[e]] += vals[e] · s` for every e in `range`, registering on first touch: the
+    /// update log's scatter, with the arrays' uniqueness checked once per call instead of once
+    /// per entry (on the peer chain's dense etas those checks were a tenth of the solves).
+    /// O(range) amortised.
+    @inline(__always)
+    public mutating func addScaled(indices idx: UnsafeBufferPointer<Int32>, values vals: UnsafeBufferPointer<Double>,
+                                   range: Range<Int>, times s: Double) {
+        values.withUnsafeMutableBufferPointer { v in
+            isRegistered.withUnsafeMutableBufferPointer { registered in
+                for e in range {
+                    let i = Int(idx[e])
+                    if !registered[i] {
+                        registered[i] = true
+                        indices.append(idx[e])
+                    }
+                    v[i] += vals[e] * s
+                }
+            }
+        }
+    }
+
     /// `values[i] = v`, registering `i` on first touch. O(1) amortised.
     public mutating func set(_ i: Int32, _ v: Double) {
         if !isRegistered[Int(i)] {
