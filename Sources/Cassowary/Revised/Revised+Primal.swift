@@ -93,7 +93,8 @@ extension RevisedCore {
     /// candidate heap; stale entries are dropped on the way. O(log candidates) each.
     mutating func primalEntering(_ l: Int) -> (Int32, Double)? {
         while let j = popCandidate(l) {
-            // A column pushed twice is popped twice in a row: the second is the same answer.
+            // `queued` keeps a column in a heap once; a second copy remains only when a rollback
+            // left a stale id that a new column then took. Both copies are the same answer.
             while candidates[l].first == j { _ = popCandidate(l) }
             guard Int(j) < columnCount else { continue }
             let delta = improvingDirection(l, Int(j))
