@@ -26,6 +26,9 @@ extension RevisedCore {
         var record = record
         magnitude = max(magnitude, magnitudeOf(record.constraint.expression))
         appendRow(&record, owner: slot)
+        if !required, record.constraint.relation == .equal, record.editVariable == nil {
+            crashSoftEquality(at: Int32(rowCount - 1))
+        }
         if required {
             let p = Int32(rowCount - 1)
             if !isFeasible(p) {
