@@ -13,7 +13,9 @@ import LinearConstraints
 /// step of 0 (nothing moves) and the error leaves. The width then follows its neighbour through
 /// the equality, and the slack of `w >= 10` absorbs it, so the equalities hold through every
 /// later pivot and the middle level has nothing left to do. One FTRAN per such row, on a basis
-/// that is as sparse there as the rows added so far.
+/// that is as sparse there as the rows added so far. The row's newest client variable is tried
+/// first: each width then follows the one before it, and the first view's slack, the one column
+/// that moves them all, stays nonbasic with the lowest id, where Bland's rule finds it first.
 extension RevisedCore {
     /// Exchanges the error basic at 0 at position `p` (a soft equality just appended) for a slack
     /// of a row that holds one of its client variables as basic, when the pivot is sound.
