@@ -146,3 +146,36 @@ func factorAndSolveAgainstDense(shape: Shape) throws {
         try lu.factor(dimension: 2, columnStarts: [0, 1, 2], rowIndices: [0, 5], values: [1, 1])
     }
 }
+
+/// `negateColumn` (a soft equality's errors swapped in the basis) among ordinary updates: the
+/// factors solve as the dense reference of B with those columns negated, both directions.
+@Test func negatedColumnsAmongUpdatesAgainstDense() throws {
+    var rng = SplitMix64(seed: 777)
+    for trial in 0..<30 {
+        let n = 2 + rng.int(30)
+        var (b, _) = nonsingularMatrix(n, shape: trial % 2 == 0 ? .needsPivoting : .random, &rng)
+        let csc = b.csc()
+        var lu = SparseLU()
+        try lu.factor(dimension: n, columnStarts: csc.starts, rowIndices: csc.rows, values: csc.values)
+        for step in 0..<12 {
+            let p = rng.int(n)
+            if step % 3 == 2 {
+                // An ordinary update between the negations: column p replaced by one of 1-3 entries.
+                var dense = [Double](repeating: 0, count: n)
+                var a = [(Int, Double)]()
+                for _ in 0..<(1 + rng.int(3)) { a.append((rng.int(n), rng.value())) }
+                for (i, v) in a { dense[i] += v }
+                var d = sparseVector(dense)
+                lu.solve(&d)
+                guard abs(d.values[p]) > 1e-3, lu.replaceColumn(at: Int32(p), transformed: d) else { continue }
+                b.columns[p] = a
+            } else {
+                lu.negateColumn(at: Int32(p))
+                b.columns[p] = b.columns[p].map { ($0.0, -$0.1) }
+            }
+            let ref = DenseLU(b.dense())
+            if ref.minPivot < 1e-8 { break }
+            checkSolves(&lu, ref, &rng, tolerance: 1e-8)
+        }
+    }
+}

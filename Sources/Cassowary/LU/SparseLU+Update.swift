@@ -130,6 +130,13 @@ extension SparseLU {
         return true
     }
 
+    /// Negates basis column `position` (the basic variable there gave way to its exact negative,
+    /// as a soft equality's two errors are): an eta with no entries and pivot −1. O(1).
+    public mutating func negateColumn(at position: Int32) {
+        precondition(position >= 0 && Int(position) < currentDimension, "SparseLU.negateColumn: position out of range")
+        updates.close(border: false, position: position, pivot: -1)
+    }
+
     /// Grows the basis by one row and column: `B' = [[B, 0], [r, diagonal]]`, where `r` (dimension
     /// `dimension`) is the new row over the existing basis positions and the new basic variable is
     /// the new row's own slack (column `diagonal · e_new`). Recorded in the update log:

@@ -68,9 +68,21 @@ extension RevisedCore {
         for l in levelKeys.indices {
             while true {
                 if let stop, steps & 63 == 63, stop() { return false }
+                if !dualsValid { computeReducedCosts() }
                 guard let (j, delta) = primalEntering(l) else { break }
                 transformColumn(j)
                 let (p, theta) = ratioTest(delta: delta, target: -1)
+                // Kinks of lower levels are passed, not stopped at (Revised+LongStep.swift),
+                // when the real block beyond them makes a sound pivot.
+                if p >= 0, isPassableKink(p, below: levelKeys[l]), let (q, longTheta) = longStepRatioTest(delta: delta, level: l) {
+                    transformRow(q)
+                    if abs(pivotRow.values[Int(j)]) > Self.pivotTolerance {
+                        if swapErrorsPassed(theta: longTheta, delta: delta, level: l) > 0 { dualsValid = false }
+                        pivot(entering: j, at: q, theta: longTheta, delta: delta)
+                        steps += 1
+                        continue
+                    }
+                }
                 // A column that no row blocks, or whose pivot is residue, is dropped from this
                 // level's candidates (rounding: the levels are bounded below by 0).
                 guard p >= 0 else {
