@@ -23,6 +23,7 @@ extension RevisedCore {
         let error = basicAt[Int(p)]
         guard kinds[Int(error)] == .error, xB[Int(p)] == 0 else { return }
         let cols = rowCols[Int(p)]
+        if crashLocally(at: p, error: error, cols) { return }
         for c in cols.sorted(by: >) where kinds[Int(c)] == .external {
             let q = positionOf[Int(c)]
             guard q >= 0, q != p else { continue }
@@ -36,5 +37,37 @@ extension RevisedCore {
                 return
             }
         }
+    }
+
+    /// The usual case, without a solve: a client variable c of the new row p is held by one other
+    /// row r only, where c is the only basic column and a slack s is its own. Then B⁻¹a_s has two
+    /// entries, at c's position (a_s/a_rc) and at the error's (−a_pc·a_s/(a_rc·a_pe)): they solve
+    /// rows r and p, and no other row holds c, s or the error. On a long build this spares a solve
+    /// that walks the whole update log for every such row (14% of the grid of 10 000 views'
+    /// build). Newest client first, as the solving path. False when no client has that structure.
+    mutating func crashLocally(at p: Int32, error: Int32, _ cols: [Int32]) -> Bool {
+        guard let aPE = colCoefs[Int(error)].first, aPE != 0 else { return false }
+        for client in cols.sorted(by: >) where kinds[Int(client)] == .external && positionOf[Int(client)] >= 0 {
+            let rows = colRows[Int(client)], coefs = colCoefs[Int(client)]
+            guard rows.count == 2, let k = rows.firstIndex(of: p) else { continue }
+            let r = rows[1 - k], aPC = coefs[k], aRC = coefs[1 - k]
+            var slack: Int32 = -1
+            var alone = true
+            for j in rowCols[Int(r)] where j != client {
+                if positionOf[Int(j)] >= 0 { alone = false; break }
+                if slack < 0, kinds[Int(j)] == .slack, costKey[Int(j)] == 0, colRows[Int(j)].count == 1 { slack = j }
+            }
+            guard alone, slack >= 0, aRC != 0, aPC != 0 else { continue }
+            let atClient = colCoefs[Int(slack)][0] / aRC
+            let atError = -aPC * atClient / aPE
+            guard abs(atError) > max(Self.pivotTolerance, abs(atClient) * 1e-9) else { continue }
+            column.resize(to: rowCount)
+            column.clear()
+            column.add(positionOf[Int(client)], atClient)
+            column.add(p, atError)
+            pivot(entering: slack, at: p, theta: 0, delta: 1)
+            return true
+        }
+        return false
     }
 }
