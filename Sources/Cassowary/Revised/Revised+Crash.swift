@@ -22,9 +22,9 @@ extension RevisedCore {
     mutating func crashSoftEquality(at p: Int32) {
         let error = basicAt[Int(p)]
         guard kinds[Int(error)] == .error, xB[Int(p)] == 0 else { return }
-        let cols = rowCols[Int(p)]
-        if crashLocally(at: p, error: error, cols) { return }
-        for c in cols.sorted(by: >) where kinds[Int(c)] == .external {
+        let newestFirst = rowCols[Int(p)].sorted(by: >)
+        if crashLocally(at: p, error: error, newestFirst) { return }
+        for c in newestFirst where kinds[Int(c)] == .external {
             let q = positionOf[Int(c)]
             guard q >= 0, q != p else { continue }
             for s in rowCols[Int(q)] where kinds[Int(s)] == .slack && costKey[Int(s)] == 0 && positionOf[Int(s)] < 0 {
@@ -45,9 +45,10 @@ extension RevisedCore {
     /// rows r and p, and no other row holds c, s or the error. On a long build this spares a solve
     /// that walks the whole update log for every such row (14% of the grid of 10 000 views'
     /// build). Newest client first, as the solving path. False when no client has that structure.
-    mutating func crashLocally(at p: Int32, error: Int32, _ cols: [Int32]) -> Bool {
+    /// `newestFirst`: the new row's columns, highest id first.
+    mutating func crashLocally(at p: Int32, error: Int32, _ newestFirst: [Int32]) -> Bool {
         guard let aPE = colCoefs[Int(error)].first, aPE != 0 else { return false }
-        for client in cols.sorted(by: >) where kinds[Int(client)] == .external && positionOf[Int(client)] >= 0 {
+        for client in newestFirst where kinds[Int(client)] == .external && positionOf[Int(client)] >= 0 {
             let rows = colRows[Int(client)], coefs = colCoefs[Int(client)]
             guard rows.count == 2, let k = rows.firstIndex(of: p) else { continue }
             let r = rows[1 - k], aPC = coefs[k], aRC = coefs[1 - k]

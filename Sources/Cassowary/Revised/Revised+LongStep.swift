@@ -24,35 +24,6 @@ extension RevisedCore {
         return true
     }
 
-    /// The primal ratio test at level `l` that does not stop at passable kinks: the first real
-    /// block, or nil when only kinks block (the caller then takes the plain ratio test).
-    func longStepRatioTest(delta: Double, level l: Int) -> (Int32, Double)? {
-        let key = levelKeys[l]
-        var bestP: Int32 = -1
-        var bestTheta = Double.infinity
-        var bestColumn = Int32.max
-        for i in column.indices {
-            let w = column.values[Int(i)] * delta
-            guard abs(w) > Self.pivotTolerance else { continue }
-            let b = basicAt[Int(i)]
-            var theta: Double
-            switch kinds[Int(b)] {
-            case .external: continue
-            case .dummy: theta = 0
-            default:
-                guard w > 0 else { continue }
-                if isPassableKink(i, below: key) { continue }
-                theta = max(0, xB[Int(i)]) / w
-            }
-            if theta < bestTheta || theta == bestTheta && b < bestColumn {
-                bestP = i
-                bestTheta = theta
-                bestColumn = b
-            }
-        }
-        return bestP >= 0 ? (bestP, bestTheta) : nil
-    }
-
     /// Swaps the errors at every passable kink that a step of `theta` (direction `delta`, column
     /// in `column`) carries below 0, so the step leaves them at their other side. Returns how
     /// many it swapped. `column` and the values are negated at those positions (B changed by the

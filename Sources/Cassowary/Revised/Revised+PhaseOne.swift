@@ -72,7 +72,9 @@ extension RevisedCore {
     /// The primal ratio test for the column in `column` moving in direction `delta`: the
     /// position that blocks first (a restricted value reaching 0, a dummy moved at all, or
     /// `target` reaching its bound) and the step. Ties: the target, then the lowest basic id.
-    func ratioTest(delta: Double, target: Int32) -> (Int32, Double) {
+    /// With `passingKinksBelow`, a passable kink of a lower level (`isPassableKink`) does not
+    /// block (the long step, Revised+LongStep.swift).
+    func ratioTest(delta: Double, target: Int32, passingKinksBelow key: Float? = nil) -> (Int32, Double) {
         var bestP: Int32 = -1
         var bestTheta = Double.infinity
         var bestColumn = Int32.max
@@ -91,6 +93,7 @@ extension RevisedCore {
                 case .dummy: theta = 0
                 default:
                     guard w > 0 else { continue }
+                    if let key, isPassableKink(i, below: key) { continue }
                     theta = max(0, xB[Int(i)]) / w
                 }
             }

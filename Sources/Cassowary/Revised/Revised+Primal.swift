@@ -74,13 +74,16 @@ extension RevisedCore {
                 let (p, theta) = ratioTest(delta: delta, target: -1)
                 // Kinks of lower levels are passed, not stopped at (Revised+LongStep.swift),
                 // when the real block beyond them makes a sound pivot.
-                if p >= 0, isPassableKink(p, below: levelKeys[l]), let (q, longTheta) = longStepRatioTest(delta: delta, level: l) {
-                    transformRow(q)
-                    if abs(pivotRow.values[Int(j)]) > Self.pivotTolerance {
-                        if swapErrorsPassed(theta: longTheta, delta: delta, level: l) > 0 { dualsValid = false }
-                        pivot(entering: j, at: q, theta: longTheta, delta: delta)
-                        steps += 1
-                        continue
+                if p >= 0, isPassableKink(p, below: levelKeys[l]) {
+                    let (q, longTheta) = ratioTest(delta: delta, target: -1, passingKinksBelow: levelKeys[l])
+                    if q >= 0 {
+                        transformRow(q)
+                        if abs(pivotRow.values[Int(j)]) > Self.pivotTolerance {
+                            if swapErrorsPassed(theta: longTheta, delta: delta, level: l) > 0 { dualsValid = false }
+                            pivot(entering: j, at: q, theta: longTheta, delta: delta)
+                            steps += 1
+                            continue
+                        }
                     }
                 }
                 // A column that no row blocks, or whose pivot is residue, is dropped from this
