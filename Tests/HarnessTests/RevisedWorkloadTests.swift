@@ -66,4 +66,22 @@ import Testing
         #expect(result.passed, "\(w.name): \(result)")
         #expect(s.counters.pivots <= 2 * views + 4 * w.columns, "\(s.counters.pivots) pivots for \(views) views")
     }
+
+    /// The chain's middle left edge removed and added back: the removal's step pulls every width
+    /// to 10 and leaves one width's slack nonbasic; phase one for the re-added edge enters that
+    /// slack (uncosted columns first) and the basis is the one before, in two pivots and with
+    /// the same optimum. Entering the lowest-id column instead broke an equal width in the
+    /// middle of the chain, and the middle level walked it back: 999 pivots at 1 000 views.
+    @Test(arguments: [100, 1000])
+    func aChainEdgeRemovedAndAddedBackCostsTwoPivots(views: Int) throws {
+        let w = try PeerWorkload(kind: .chain, views: views)
+        var s = RevisedSolver()
+        s.debugChecks = views <= 100
+        try w.build(into: &s, size: w.rootSize(.portrait))
+        let before = s.counters.pivots
+        try w.removeAndReAddMiddle(&s)
+        let result = w.check(at: w.rootSize(.portrait), value: { s.value(of: $0) }, objective: s.objective())
+        #expect(result.passed, "\(w.name): \(result)")
+        #expect(s.counters.pivots - before <= 2, "\(s.counters.pivots - before) pivots to remove and re-add one edge")
+    }
 }

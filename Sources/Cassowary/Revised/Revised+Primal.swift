@@ -79,7 +79,7 @@ extension RevisedCore {
                     if q >= 0 {
                         transformRow(q)
                         if abs(pivotRow.values[Int(j)]) > Self.pivotTolerance {
-                            if swapErrorsPassed(theta: longTheta, delta: delta, level: l) > 0 { dualsValid = false }
+                            _ = swapErrorsPassed(theta: longTheta, delta: delta, level: l)
                             pivot(entering: j, at: q, theta: longTheta, delta: delta)
                             steps += 1
                             continue

@@ -112,6 +112,8 @@ struct RevisedCore {
     var rho = SparseVector(dimension: 0)
     var column = SparseVector(dimension: 0)
     var pivotRow = SparseVector(dimension: 0)
+    /// Positions whose errors a long step swaps (scratch).
+    var swapped: [Int32] = []
     var border = SparseVector(dimension: 0)
     /// B in compressed columns for `refactor`.
     var basisStarts: [Int32] = []
