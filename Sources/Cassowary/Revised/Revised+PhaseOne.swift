@@ -21,8 +21,8 @@ extension RevisedCore {
     /// the removal's step pulls every width to its minimum and leaves one width's slack
     /// nonbasic; entering that slack restores the basis in one pivot, where the lowest-id column
     /// that moved the gap was an equal-width error in the middle of the chain, and the middle
-    /// level then walked that break back along the chain, one pivot per view (3 160 views: 6 300
-    /// pivots, 8.5 s).
+    /// level then walked that break back along the chain, one pivot per view (1 000 views: 999
+    /// pivots; 3 160 views: 8.5 s).
     /// Reduced costs are not kept through these pivots (`dualsValid` is cleared; a rejected add
     /// restores it with the arrays untouched).
     mutating func phaseOne(target p: Int32) -> PhaseOneResult {
