@@ -179,3 +179,74 @@ func factorAndSolveAgainstDense(shape: Shape) throws {
         }
     }
 }
+
+/// Solves that visit only the updates their vector reaches (SparseLU+ReachedUpdates.swift) give
+/// the whole walk's result bit for bit, on a log long enough to take that path (hundreds of
+/// replacements, borders and negations on a sparse basis, where the solves stay sparse), and
+/// both agree with the dense reference.
+@Test func reachedUpdatesMatchTheWholeWalkBitForBit() throws {
+    var rng = SplitMix64(seed: 4242)
+    for trial in 0..<3 {
+        let n = 300 + 50 * trial
+        var (b, _) = nonsingularMatrix(n, shape: trial == 1 ? .triangular : .diagonal, &rng)
+        let csc = b.csc()
+        var reached = SparseLU()
+        try reached.factor(dimension: n, columnStarts: csc.starts, rowIndices: csc.rows, values: csc.values)
+        var whole = reached
+        whole.reachedUpdatesMinimum = .max
+        func expectSameSolves(_ k: Int) {
+            let rhs = randomRHS(b.n, nonzeros: k, &rng)
+            var x1 = sparseVector(rhs), x2 = sparseVector(rhs)
+            reached.solve(&x1)
+            whole.solve(&x2)
+            let sameForward = x1.values.map(\.bitPattern) == x2.values.map(\.bitPattern) && x1.indices == x2.indices
+            #expect(sameForward, "FTRAN, \(reached.updateCount) updates")
+            var y1 = sparseVector(rhs), y2 = sparseVector(rhs)
+            reached.solveTransposed(&y1)
+            whole.solveTransposed(&y2)
+            let sameBackward = y1.values.map(\.bitPattern) == y2.values.map(\.bitPattern) && y1.indices == y2.indices
+            #expect(sameBackward, "BTRAN, \(reached.updateCount) updates")
+        }
+        for step in 0..<400 {
+            let m = b.n
+            switch rng.int(5) {
+            case 0:
+                var r = SparseVector(dimension: m)
+                for _ in 0..<rng.int(3) { r.add(Int32(rng.int(m)), rng.value()) }
+                let d = 0.5 + rng.value()
+                reached.appendRow(r, diagonal: d)
+                whole.appendRow(r, diagonal: d)
+                b.rows += 1
+                for i in r.indices { b.columns[Int(i)].append((m, r[i])) }
+                b.columns.append([(m, d)])
+            case 1:
+                let p = rng.int(m)
+                reached.negateColumn(at: Int32(p))
+                whole.negateColumn(at: Int32(p))
+                b.columns[p] = b.columns[p].map { ($0.0, -$0.1) }
+            default:
+                var dense = [Double](repeating: 0, count: m)
+                var a = [(Int, Double)]()
+                for _ in 0..<(1 + rng.int(3)) { a.append((rng.int(m), rng.value())) }
+                for (i, v) in a { dense[i] += v }
+                var d1 = sparseVector(dense), d2 = sparseVector(dense)
+                reached.solve(&d1)
+                whole.solve(&d2)
+                let sameColumn = d1.values.map(\.bitPattern) == d2.values.map(\.bitPattern)
+                #expect(sameColumn)
+                var p = 0
+                for i in 0..<m where abs(d1.values[i]) > abs(d1.values[p]) { p = i }
+                guard abs(d1.values[p]) > 0.1, reached.replaceColumn(at: Int32(p), transformed: d1) else { continue }
+                let acceptedToo = whole.replaceColumn(at: Int32(p), transformed: d2)
+                #expect(acceptedToo)
+                b.columns[p] = a
+            }
+            if step % 20 == 19 {
+                for k in [1, 2, 3] { expectSameSolves(k) }
+            }
+        }
+        #expect(reached.updateCount >= 300, "\(reached.updateCount) updates: too few to take the reached path")
+        let ref = DenseLU(b.dense())
+        if ref.minPivot > 1e-8 { checkSolves(&reached, ref, &rng, tolerance: 1e-7) }
+    }
+}

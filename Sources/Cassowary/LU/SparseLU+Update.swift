@@ -24,6 +24,15 @@ struct UpdateLog {
     var mask: [UInt64] = []
     /// Positions per summary bit: 2^shift (set at each factorization).
     var shift = 0
+    /// Which updates name each position, for solves that visit only the updates their vector
+    /// reaches (SparseLU+ReachedUpdates.swift): per position the newest update pivoting there
+    /// and the newest entry naming it, each linked to the one before it (-1 ends a list), and
+    /// the update each entry belongs to.
+    var pivotHead: [Int32] = []
+    var pivotNext: [Int32] = []
+    var entryHead: [Int32] = []
+    var entryNext: [Int32] = []
+    var entryOwner: [Int32] = []
 
     var count: Int { isBorder.count }
 
@@ -38,6 +47,13 @@ struct UpdateLog {
         entryValue.removeAll(keepingCapacity: true)
         mask.removeAll(keepingCapacity: true)
         shift = max(0, (Int.bitWidth - max(dimension - 1, 1).leadingZeroBitCount) - 6)
+        pivotHead.removeAll(keepingCapacity: true)
+        pivotHead.append(contentsOf: repeatElement(-1, count: dimension))
+        entryHead.removeAll(keepingCapacity: true)
+        entryHead.append(contentsOf: repeatElement(-1, count: dimension))
+        pivotNext.removeAll(keepingCapacity: true)
+        entryNext.removeAll(keepingCapacity: true)
+        entryOwner.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
@@ -46,11 +62,34 @@ struct UpdateLog {
     mutating func close(border: Bool, position p: Int32, pivot d: Double) {
         var m: UInt64 = 0
         for e in Int(start[start.count - 1])..<entryIndex.count { m |= bit(Int(entryIndex[e])) }
+        link(update: Int32(truncatingIfNeeded: count), position: p, entriesFrom: Int(start[start.count - 1]))
         mask.append(m)
         isBorder.append(border)
         position.append(p)
         pivot.append(d)
         start.append(Int32(truncatingIfNeeded: entryIndex.count))
+    }
+
+    /// Puts update `t` at the head of its pivot position's list and each of its entries at the
+    /// head of its index's list.
+    mutating func link(update t: Int32, position p: Int32, entriesFrom lo: Int) {
+        growHeads(to: Int(p) + 1)
+        pivotNext.append(pivotHead[Int(p)])
+        pivotHead[Int(p)] = t
+        for e in lo..<entryIndex.count {
+            let i = Int(entryIndex[e])
+            growHeads(to: i + 1)
+            entryNext.append(entryHead[i])
+            entryHead[i] = Int32(truncatingIfNeeded: e)
+            entryOwner.append(t)
+        }
+    }
+
+    @inline(__always)
+    mutating func growHeads(to n: Int) {
+        guard pivotHead.count < n else { return }
+        pivotHead.append(contentsOf: repeatElement(-1, count: n - pivotHead.count))
+        entryHead.append(contentsOf: repeatElement(-1, count: n - entryHead.count))
     }
 
     /// The log's arrays as buffer pointers, for the solves' loops over every update (bounds
@@ -64,6 +103,10 @@ struct UpdateLog {
         let entryIndex: UnsafeBufferPointer<Int32>
         let entryValue: UnsafeBufferPointer<Double>
         let mask: UnsafeBufferPointer<UInt64>
+        let shift: Int
+
+        @inline(__always)
+        func bit(_ i: Int) -> UInt64 { 1 << UInt64((i >> shift) & 63) }
     }
 
     func withBuffers(_ body: (Buffers) -> Void) {
@@ -75,7 +118,7 @@ struct UpdateLog {
                             entryValue.withUnsafeBufferPointer { entryValue in
                                 mask.withUnsafeBufferPointer { mask in
                                     body(Buffers(count: count, isBorder: isBorder, position: position, pivot: pivot,
-                                                 start: start, entryIndex: entryIndex, entryValue: entryValue, mask: mask))
+                                                 start: start, entryIndex: entryIndex, entryValue: entryValue, mask: mask, shift: shift))
                                 }
                             }
                         }
@@ -170,64 +213,87 @@ extension SparseLU {
         currentDimension += 1
     }
 
-    /// Applies the update log in order to `x = B₀⁻¹ b` (position space). See `solve`.
+    /// Applies the update log in order to `x = B₀⁻¹ b` (position space). See `solve`. A vector
+    /// much sparser than the log visits only the updates it reaches (`applyReachedUpdatesForward`).
     mutating func applyUpdatesForward(_ x: inout SparseVector) {
+        if updates.count >= reachedUpdatesMinimum, x.indices.count * 16 < updates.count {
+            applyReachedUpdatesForward(&x)
+            return
+        }
+        lastUpdateWork = updateNonzeros + updateCount
         updates.withBuffers { log in
             var present = updates.summary(of: x)
-            for t in 0..<log.count {
-                let p = Int(log.position[t])
-                let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
-                if log.isBorder[t] {
-                    var s = x.values[p]
-                    if log.mask[t] & present != 0 {
-                        for e in lo..<hi { s -= log.entryValue[e] * x.values[Int(log.entryIndex[e])] }
-                    }
-                    s /= log.pivot[t]
-                    if s != 0 || x.contains(Int32(p)) {
-                        x.set(Int32(p), s)
-                        present |= updates.bit(p)
-                    }
-                } else {
-                    var v = x.values[p]
-                    if v == 0 { continue }
-                    v /= log.pivot[t]
-                    x.values[p] = v
-                    x.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
-                    present |= log.mask[t]
-                }
-            }
+            for t in 0..<log.count { Self.forwardStep(t, log, &x, &present) }
         }
     }
 
-    /// Applies the transposed update log in reverse order (position space). See `solveTransposed`.
+    /// Update `t` of the log applied to `x` going forward; `present` summarises the positions
+    /// `x` may hold nonzeros at.
+    @inline(__always)
+    static func forwardStep(_ t: Int, _ log: UpdateLog.Buffers, _ x: inout SparseVector, _ present: inout UInt64) {
+        let p = Int(log.position[t])
+        let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+        if log.isBorder[t] {
+            var s = x.values[p]
+            if log.mask[t] & present != 0 {
+                for e in lo..<hi { s -= log.entryValue[e] * x.values[Int(log.entryIndex[e])] }
+            }
+            s /= log.pivot[t]
+            if s != 0 || x.contains(Int32(p)) {
+                x.set(Int32(p), s)
+                present |= log.bit(p)
+            }
+        } else {
+            var v = x.values[p]
+            if v == 0 { return }
+            v /= log.pivot[t]
+            x.values[p] = v
+            x.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
+            present |= log.mask[t]
+        }
+    }
+
+    /// Applies the transposed update log in reverse order (position space). See
+    /// `solveTransposed`. A vector much sparser than the log visits only the updates it reaches.
     mutating func applyUpdatesBackward(_ y: inout SparseVector) {
+        if updates.count >= reachedUpdatesMinimum, y.indices.count * 16 < updates.count {
+            applyReachedUpdatesBackward(&y)
+            return
+        }
+        lastUpdateWork = updateNonzeros + updateCount
         updates.withBuffers { log in
             var present = updates.summary(of: y)
             var t = log.count - 1
             while t >= 0 {
-                let p = Int(log.position[t])
-                let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
-                if log.isBorder[t] {
-                    var v = y.values[p]
-                    if v != 0 {
-                        v /= log.pivot[t]
-                        y.values[p] = v
-                        y.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
-                        present |= log.mask[t]
-                    }
-                } else {
-                    // Eᵀ z = c: z_p = (c_p − Σ_{i≠p} d_i c_i) / d_p, other entries unchanged.
-                    var s = y.values[p]
-                    if log.mask[t] & present != 0 {
-                        for e in lo..<hi { s -= log.entryValue[e] * y.values[Int(log.entryIndex[e])] }
-                    }
-                    s /= log.pivot[t]
-                    if s != 0 || y.contains(Int32(p)) {
-                        y.set(Int32(p), s)
-                        present |= updates.bit(p)
-                    }
-                }
+                Self.backwardStep(t, log, &y, &present)
                 t -= 1
+            }
+        }
+    }
+
+    /// Update `t` of the log applied to `y` going backward (transposed).
+    @inline(__always)
+    static func backwardStep(_ t: Int, _ log: UpdateLog.Buffers, _ y: inout SparseVector, _ present: inout UInt64) {
+        let p = Int(log.position[t])
+        let lo = Int(log.start[t]), hi = Int(log.start[t + 1])
+        if log.isBorder[t] {
+            var v = y.values[p]
+            if v != 0 {
+                v /= log.pivot[t]
+                y.values[p] = v
+                y.addScaled(indices: log.entryIndex, values: log.entryValue, range: lo..<hi, times: -v)
+                present |= log.mask[t]
+            }
+        } else {
+            // Eᵀ z = c: z_p = (c_p − Σ_{i≠p} d_i c_i) / d_p, other entries unchanged.
+            var s = y.values[p]
+            if log.mask[t] & present != 0 {
+                for e in lo..<hi { s -= log.entryValue[e] * y.values[Int(log.entryIndex[e])] }
+            }
+            s /= log.pivot[t]
+            if s != 0 || y.contains(Int32(p)) {
+                y.set(Int32(p), s)
+                present |= log.bit(p)
             }
         }
     }

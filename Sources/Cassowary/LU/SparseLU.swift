@@ -89,6 +89,14 @@ public struct SparseLU {
 
     /// Ordered update log (etas and borders).
     var updates = UpdateLog()
+    /// Scratch of the solves that visit only the updates they reach.
+    var traversal = UpdateTraversal()
+    /// Logs shorter than this are walked whole (SparseLU+ReachedUpdates.swift); so is a vector
+    /// with more than a sixteenth as many registered positions as the log has updates.
+    var reachedUpdatesMinimum = 64
+    /// What the last solve's pass over the update log cost, in entries and updates looked at:
+    /// the whole log's for a plain walk, the updates and list nodes reached otherwise.
+    public internal(set) var lastUpdateWork = 0
     /// Solve scratch (reused, never shrinks).
     var workspace = SolveWorkspace()
     /// The elimination's storage, kept between factorizations (see `ActiveSubmatrix.load`).
