@@ -24,6 +24,13 @@ extension RevisedCore {
         return true
     }
 
+    /// The other error of the soft equality that owns error `e`.
+    @inline(__always)
+    func partnerError(of e: Int32) -> Int32 {
+        let record = records[Int(owners[Int(e)])]!
+        return record.marker == e ? record.other : record.marker
+    }
+
     /// Swaps the errors at every passable kink that a step of `theta` (direction `delta`, column
     /// in `column`) carries below 0, so the step leaves them at their other side. Returns how
     /// many it swapped. `column` and the values are negated at those positions (B changed by the
@@ -41,8 +48,7 @@ extension RevisedCore {
         if dualsValid { updateReducedCostsForSwaps() }
         for i in swapped {
             let e = basicAt[Int(i)]
-            let record = records[Int(owners[Int(e)])]!
-            let partner = record.marker == e ? record.other : record.marker
+            let partner = partnerError(of: e)
             journal?.basis.append((i, e))
             positionOf[Int(e)] = -1
             positionOf[Int(partner)] = i
@@ -90,9 +96,7 @@ extension RevisedCore {
             }
             for i in swapped where costKey[Int(basicAt[Int(i)])] == key {
                 let e = basicAt[Int(i)]
-                let record = records[Int(owners[Int(e)])]!
-                let partner = record.marker == e ? record.other : record.marker
-                reduced[l][Int(partner)] = 0
+                reduced[l][Int(partnerError(of: e))] = 0
                 reduced[l][Int(e)] = 2
             }
         }
