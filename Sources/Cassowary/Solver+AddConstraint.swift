@@ -30,7 +30,7 @@ extension CassowaryCore {
             tableau.hubs[Int(tag.other)] = true
         }
         do throws(SolverError) {
-            try insert(row, tag: tag)
+            try insert(consume row, tag: tag)
         } catch {
             let certificate = conflictCandidates
             rollback()
@@ -133,8 +133,8 @@ extension CassowaryCore {
 
     /// Puts a new constraint row into the tableau. Throws `.unsatisfiable([])` (the caller rolls
     /// back and explains) when the required constraints cannot hold with it.
-    mutating func insert(_ row: Row, tag: Tag) throws(SolverError) {
-        if factored { return try insertFactored(row, tag: tag) }
+    mutating func insert(_ row: consuming Row, tag: Tag) throws(SolverError) {
+        if factored { return try insertFactored(consume row, tag: tag) }
         try insertExplicit(row, tag: tag)
     }
 

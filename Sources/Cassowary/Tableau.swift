@@ -289,7 +289,8 @@ struct Tableau {
 
 /// Sorts without allocating (the standard library's stable sort takes a scratch buffer on every
 /// call, which a drag must not do): nothing when already sorted (the usual case, columns grow in
-/// slot order), else an in-place heapsort. O(n) or O(n log n).
+/// slot order), an insertion sort up to 32 elements (a row's terms, nearly sorted), else an
+/// in-place heapsort. O(n) or O(n log n).
 func sortInPlace(_ a: inout [Int32]) {
     var sorted = true
     for i in a.indices.dropFirst() where a[i - 1] > a[i] {
@@ -297,29 +298,45 @@ func sortInPlace(_ a: inout [Int32]) {
         break
     }
     if sorted { return }
-    a.withUnsafeMutableBufferPointer { b in
-        let n = b.count
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while 2 * root + 1 < end {
-                var child = 2 * root + 1
-                if child + 1 < end, b[child] < b[child + 1] { child += 1 }
-                if b[root] >= b[child] { return }
-                b.swapAt(root, child)
-                root = child
+    a.withUnsafeMutableBufferPointer { sortInPlace($0) }
+}
+
+/// `sortInPlace` on a buffer, without the check for already sorted.
+func sortInPlace(_ b: UnsafeMutableBufferPointer<Int32>) {
+    let n = b.count
+    guard n > 1 else { return }
+    if n <= 32 {
+        for i in 1..<n {
+            let v = b[i]
+            var j = i
+            while j > 0, b[j - 1] > v {
+                b[j] = b[j - 1]
+                j -= 1
             }
+            b[j] = v
         }
-        var start = n / 2 - 1
-        while start >= 0 {
-            siftDown(start, n)
-            start -= 1
+        return
+    }
+    func siftDown(_ start: Int, _ end: Int) {
+        var root = start
+        while 2 * root + 1 < end {
+            var child = 2 * root + 1
+            if child + 1 < end, b[child] < b[child + 1] { child += 1 }
+            if b[root] >= b[child] { return }
+            b.swapAt(root, child)
+            root = child
         }
-        var end = n - 1
-        while end > 0 {
-            b.swapAt(0, end)
-            siftDown(0, end)
-            end -= 1
-        }
+    }
+    var start = n / 2 - 1
+    while start >= 0 {
+        siftDown(start, n)
+        start -= 1
+    }
+    var end = n - 1
+    while end > 0 {
+        b.swapAt(0, end)
+        siftDown(0, end)
+        end -= 1
     }
 }
 

@@ -24,7 +24,8 @@ extension LayoutEngine {
         guard !s.insetGuides.isEmpty else { return (1, true) }
         let variables = s.insetEditVariables
         var passes = 1
-        var values = insetValues(s, frames: windowFrames(s))
+        let readers = insetReaders(s)
+        var values = insetValues(s, frames: windowFrames(s, only: readers))
         while true {
             if zip(values, suggestedInsets).allSatisfy({ abs($0 - $1) <= 1e-9 }) { return (passes, true) }
             if passes >= maxPasses { return (passes, false) }
@@ -33,7 +34,7 @@ extension LayoutEngine {
                 suggestedInsets[k] = values[k]
             }
             passes += 1
-            values = insetValues(s, frames: windowFrames(s))
+            values = insetValues(s, frames: windowFrames(s, only: readers))
         }
     }
 
@@ -54,12 +55,38 @@ extension LayoutEngine {
 
     /// Every view's frame in window coordinates at the solver's current values. O(views).
     func windowFrames(_ s: LoweredSystem) -> [LayoutRect] {
-        let v = s.variables
-        return tree.views.indices.map { i in
-            let item = ItemIndex(i)
-            return LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
-                              width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+        tree.views.indices.map { windowFrame(of: $0, s) }
+    }
+
+    /// The window frames of `views` only, the others left zero: what a settling pass reads
+    /// (`insetReaders`). A pass re-reads frames after every suggestion, and each read evaluates
+    /// the view's definitions afresh, so reading all of them cost a table of 960 cells four full
+    /// reads per first layout where its guides read a few hundred views.
+    func windowFrames(_ s: LoweredSystem, only views: [Int]) -> [LayoutRect] {
+        var frames = [LayoutRect](repeating: LayoutRect(x: 0, y: 0, width: 0, height: 0), count: tree.views.count)
+        for i in views { frames[i] = windowFrame(of: i, s) }
+        return frames
+    }
+
+    func windowFrame(of i: Int, _ s: LoweredSystem) -> LayoutRect {
+        let v = s.variables, item = ItemIndex(i)
+        return LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
+                          width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+    }
+
+    /// The views whose frames the inset guides' insets depend on, in index order: each guide's
+    /// owner and its ancestors (`GuideInsets` derives a view's safe area and margins from its own
+    /// frame, its superview's frame and its superview's insets). O(guides × depth).
+    func insetReaders(_ s: LoweredSystem) -> [Int] {
+        var read = [Bool](repeating: false, count: tree.views.count)
+        for g in s.insetGuides {
+            var next: Int? = s.tree.items[g.rawValue].owner.rawValue
+            while let i = next, !read[i] {
+                read[i] = true
+                next = s.tree.views[i].superview?.rawValue
+            }
         }
+        return read.indices.filter { read[$0] }
     }
 
     /// Snapped frames in superview coordinates: each view's window edges snapped to the device's
