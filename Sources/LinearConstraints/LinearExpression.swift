@@ -58,8 +58,12 @@ public struct LinearExpression: Hashable, Sendable {
         LinearExpression(terms: a.terms + b.terms, constant: a.constant + b.constant)
     }
 
+    /// `a + b·(−1)`, built in one array (the same terms and values: negation is exact).
     public static func - (a: LinearExpression, b: LinearExpression) -> LinearExpression {
-        a + b * -1
+        var terms = a.terms
+        terms.reserveCapacity(a.terms.count + b.terms.count)
+        for t in b.terms { terms.append(Term(t.variable, t.coefficient * -1)) }
+        return LinearExpression(terms: terms, constant: a.constant + b.constant * -1)
     }
 
     public static func * (a: LinearExpression, k: Double) -> LinearExpression {

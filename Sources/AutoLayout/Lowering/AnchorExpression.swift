@@ -55,11 +55,11 @@ struct AnchorExpressions {
     /// A constraint that follows its container's direction (a stack's) runs in that view's
     /// direction: `directionView`, its `directionView(of:)`.
     func constantRunsRightToLeft(_ c: LayoutConstraint, directionView: ViewIndex?) -> Bool {
-        for anchor in [c.first] + (c.second.map { [$0] } ?? []) where anchor.attribute.isDirectional {
-            let view = directionView ?? tree.items[anchor.item.rawValue].owner
-            return !directions[view.rawValue].leadingIsLeft
-        }
-        return false
+        // The first directional anchor decides (no array of the two: this runs per constraint).
+        guard let anchor = c.first.attribute.isDirectional ? c.first : c.second.flatMap({ $0.attribute.isDirectional ? $0 : nil })
+        else { return false }
+        let view = directionView ?? tree.items[anchor.item.rawValue].owner
+        return !directions[view.rawValue].leadingIsLeft
     }
 
     /// The view whose direction resolves `c`'s leading and trailing: its container (the nearest
