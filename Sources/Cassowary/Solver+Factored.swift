@@ -49,8 +49,13 @@ struct FactoredState {
     /// `openOneLevel`'s terms in first-seen order (its length only grows).
     var levelTerms: [Int32] = []
 
+    /// Room for `needed` symbols. Inlined: every evaluation asks.
+    @inline(__always)
     mutating func grow(to needed: Int) {
-        guard stamp.count < needed else { return }
+        if stamp.count < needed { enlarge(to: needed) }
+    }
+
+    mutating func enlarge(to needed: Int) {
         // At least doubling: the symbol count grows by two or three per constraint added.
         let n = max(needed, 2 * stamp.count)
         let extra = n - stamp.count
@@ -112,8 +117,6 @@ extension CassowaryCore {
         factoredState.grow(to: tableau.symbolCount)
         let epoch = factoredState.epoch
         if factoredState.stamp[Int(s)] == epoch { return (factoredState.values[Int(s)], factoredState.scales[Int(s)]) }
-        // Read through locals: the loop writes only `factoredState`.
-        let rows = tableau.rows, basicRow = tableau.basicRow, kinds = tableau.kinds
         factoredState.stack.removeAll(keepingCapacity: true)
         factoredState.stack.append(s)
         while let top = factoredState.stack.last {
@@ -121,23 +124,23 @@ extension CassowaryCore {
                 factoredState.stack.removeLast()
                 continue
             }
-            let def = rows[Int(basicRow[Int(top)])]
-            let count = def.syms.count
+            let r = Int(tableau.basicRow[Int(top)])
+            let count = tableau.rows[r].syms.count
             var pending = false
             for k in 0..<count {
-                let t = def.syms[k]
-                if basicRow[Int(t)] >= 0, kinds[Int(t)] == .external, factoredState.stamp[Int(t)] != epoch {
+                let t = tableau.rows[r].syms[k]
+                if tableau.basicRow[Int(t)] >= 0, tableau.kinds[Int(t)] == .external, factoredState.stamp[Int(t)] != epoch {
                     factoredState.stack.append(t)
                     pending = true
                 }
             }
             if pending { continue }
-            var value = def.constant
-            var scale = def.constantScale
+            var value = tableau.rows[r].constant
+            var scale = tableau.rows[r].constantScale
             for k in 0..<count {
-                let t = Int(def.syms[k])
-                guard basicRow[t] >= 0, kinds[t] == .external else { continue }
-                let c = def.coefs[k]
+                let t = Int(tableau.rows[r].syms[k])
+                guard tableau.basicRow[t] >= 0, tableau.kinds[t] == .external else { continue }
+                let c = tableau.rows[r].coefs[k]
                 value += c * factoredState.values[t]
                 scale = max(scale, abs(c) * factoredState.scales[t])
             }

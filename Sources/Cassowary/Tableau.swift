@@ -289,7 +289,7 @@ struct Tableau {
 
 /// Sorts without allocating (the standard library's stable sort takes a scratch buffer on every
 /// call, which a drag must not do): nothing when already sorted (the usual case, columns grow in
-/// slot order), an insertion sort up to 32 elements (a row's terms, nearly sorted), else an
+/// slot order), an insertion sort up to 16 elements (a row's terms, nearly sorted), else an
 /// in-place heapsort. O(n) or O(n log n).
 func sortInPlace(_ a: inout [Int32]) {
     var sorted = true
@@ -305,7 +305,7 @@ func sortInPlace(_ a: inout [Int32]) {
 func sortInPlace(_ b: UnsafeMutableBufferPointer<Int32>) {
     let n = b.count
     guard n > 1 else { return }
-    if n <= 32 {
+    if n <= 16 {
         for i in 1..<n {
             let v = b[i]
             var j = i
