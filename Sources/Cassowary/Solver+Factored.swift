@@ -58,15 +58,30 @@ struct FactoredState {
     mutating func enlarge(to needed: Int) {
         // At least doubling: the symbol count grows by two or three per constraint added.
         let n = max(needed, 2 * stamp.count)
-        let extra = n - stamp.count
-        stamp.append(contentsOf: repeatElement(0, count: extra))
-        values.append(contentsOf: repeatElement(0, count: extra))
-        scales.append(contentsOf: repeatElement(0, count: extra))
-        coef.append(contentsOf: repeatElement(0, count: extra))
-        mark.append(contentsOf: repeatElement(0, count: extra))
-        outCoef.append(contentsOf: repeatElement(0, count: extra))
-        outMark.append(contentsOf: repeatElement(0, count: extra))
-        state.append(contentsOf: repeatElement(0, count: extra))
+        Self.extend(&stamp, to: n)
+        Self.extend(&values, to: n)
+        Self.extend(&scales, to: n)
+        Self.extend(&coef, to: n)
+        Self.extend(&mark, to: n)
+        Self.extend(&outCoef, to: n)
+        Self.extend(&outMark, to: n)
+        Self.extend(&state, to: n)
+    }
+
+    /// Room for `needed` symbols in the expansion's output scratch only (`outMark`, `outCoef`):
+    /// what `CassowaryCore.openOneLevel` uses, so a build that opens levels does not allocate
+    /// the memo and the DFS state too (a flat build of 1 000 views: 1 MB of them).
+    @inline(__always)
+    mutating func growOutput(to needed: Int) {
+        if outMark.count < needed {
+            let n = max(needed, 2 * outMark.count)
+            Self.extend(&outMark, to: n)
+            Self.extend(&outCoef, to: n)
+        }
+    }
+
+    static func extend<T: Numeric>(_ a: inout [T], to n: Int) {
+        if a.count < n { a.append(contentsOf: repeatElement(0, count: n - a.count)) }
     }
 
     /// Forgets every memoised value (after any change to the tableau).
@@ -391,7 +406,7 @@ extension CassowaryCore {
     /// a new row per level was two allocations and a binary search per term (a ninth of a
     /// table-cells first layout of 960 views).
     mutating func openOneLevel(_ row: inout Row, above limit: Int32) {
-        factoredState.grow(to: tableau.symbolCount)
+        factoredState.growOutput(to: tableau.symbolCount)
         let m = factoredState.nextMark()
         var bound = row.count
         for k in 0..<row.count where row.syms[k] > limit && isDefined(row.syms[k]) {
@@ -446,8 +461,10 @@ extension CassowaryCore {
                 }
             }
         }
-        row.syms.removeAll(keepingCapacity: true)
-        row.coefs.removeAll(keepingCapacity: true)
+        // At most one allocation per array: emptying a shared row's arrays keeping their
+        // capacity allocates, and so does reserving more after it.
+        if row.syms.capacity < n { row.syms = [] } else { row.syms.removeAll(keepingCapacity: true) }
+        if row.coefs.capacity < n { row.coefs = [] } else { row.coefs.removeAll(keepingCapacity: true) }
         row.syms.reserveCapacity(n)
         row.coefs.reserveCapacity(n)
         for k in 0..<n {
