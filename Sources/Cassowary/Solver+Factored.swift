@@ -457,7 +457,9 @@ extension CassowaryCore {
                         constant = snapConstant(constant, d)
                         scale = max(scale, abs(d), abs(constant), abs(c) * def.constantScale)
                     }
-                    sortInPlace(UnsafeMutableBufferPointer(rebasing: tm[0..<n]))
+                    // The terms are the row's and each opened definition's, each run sorted.
+                    let terms = UnsafeMutableBufferPointer(rebasing: tm[0..<n])
+                    if n <= 64 { insertionSort(terms) } else { sortInPlace(terms) }
                 }
             }
         }

@@ -306,15 +306,7 @@ func sortInPlace(_ b: UnsafeMutableBufferPointer<Int32>) {
     let n = b.count
     guard n > 1 else { return }
     if n <= 16 {
-        for i in 1..<n {
-            let v = b[i]
-            var j = i
-            while j > 0, b[j - 1] > v {
-                b[j] = b[j - 1]
-                j -= 1
-            }
-            b[j] = v
-        }
+        insertionSort(b)
         return
     }
     func siftDown(_ start: Int, _ end: Int) {
@@ -337,6 +329,21 @@ func sortInPlace(_ b: UnsafeMutableBufferPointer<Int32>) {
         b.swapAt(0, end)
         siftDown(0, end)
         end -= 1
+    }
+}
+
+/// Insertion sort: for short or nearly sorted buffers (a few sorted runs interleaved), where it
+/// beats the heapsort. O(n + inversions).
+func insertionSort(_ b: UnsafeMutableBufferPointer<Int32>) {
+    guard b.count > 1 else { return }
+    for i in 1..<b.count {
+        let v = b[i]
+        var j = i
+        while j > 0, b[j - 1] > v {
+            b[j] = b[j - 1]
+            j -= 1
+        }
+        b[j] = v
     }
 }
 
