@@ -72,6 +72,8 @@ struct AnchorExpressions {
 
     /// The expression of `anchor`; its leading and trailing resolve by `directionView`'s
     /// direction when given (a stack's generated constraints), else by its item's.
+    /// Two-term expressions are built in one array (the same terms, in the same order, and the
+    /// same constant as summing the one-term ones: this runs for every anchor of every lowering).
     func expression(_ anchor: Anchor, directionView: ViewIndex? = nil) -> LinearExpression {
         let a = resolved(anchor)
         let item = a.item
@@ -79,12 +81,12 @@ struct AnchorExpressions {
         let x = variables.minX(item), y = variables.minY(item), w = variables.width(item), h = variables.height(item)
         switch a.attribute {
         case .left: return LinearExpression(x) + insets.left
-        case .right: return LinearExpression(x) + LinearExpression(w) - insets.right
-        case .centerX: return LinearExpression(x) + 0.5 * w + (insets.left - insets.right) / 2
+        case .right: return LinearExpression(terms: [.init(x, 1), .init(w, 1)]) - insets.right
+        case .centerX: return LinearExpression(terms: [.init(x, 1), .init(w, 0.5)]) + (insets.left - insets.right) / 2
         case .width: return LinearExpression(w) - (insets.left + insets.right)
         case .top: return LinearExpression(y) + insets.top
-        case .bottom: return LinearExpression(y) + LinearExpression(h) - insets.bottom
-        case .centerY: return LinearExpression(y) + 0.5 * h + (insets.top - insets.bottom) / 2
+        case .bottom: return LinearExpression(terms: [.init(y, 1), .init(h, 1)]) - insets.bottom
+        case .centerY: return LinearExpression(terms: [.init(y, 1), .init(h, 0.5)]) + (insets.top - insets.bottom) / 2
         case .height: return LinearExpression(h) - (insets.top + insets.bottom)
         case .leading, .trailing:
             let leadingIsLeft = directions[(directionView ?? tree.items[item.rawValue].owner).rawValue].leadingIsLeft

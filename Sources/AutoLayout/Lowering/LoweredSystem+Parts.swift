@@ -137,7 +137,9 @@ extension LoweredSystem {
                 let first = (anchors.expression(c.first, directionView: direction) - origin).normalized()
                 expression = first - constant - (anchors.expression(second, directionView: direction) - origin).normalized() * c.multiplier
             } else if let second = c.second {
-                expression = expression - anchors.expression(second, directionView: direction) * c.multiplier
+                // A multiplier of 1 leaves the terms as they are (x·1 is x): no copy to make.
+                let other = anchors.expression(second, directionView: direction)
+                expression = expression - (c.multiplier == 1 ? other : other * c.multiplier)
             }
             let relation = mirrored ? c.relation.mirrored : c.relation
             append(Constraint(expression, relation, priority: c.priority, identifier: c.identifier),

@@ -78,14 +78,17 @@ public struct LoweredSystem: Hashable, Sendable {
     /// any device, so every device lowers the same ids), in item order. O(items + constraints).
     static func usedInsetGuides(_ tree: ViewTree) -> [ItemIndex] {
         var used = [Bool](repeating: false, count: tree.items.count)
-        for c in tree.constraints {
-            for anchor in [c.first] + (c.second.map { [$0] } ?? []) {
-                if anchor.attribute.isMargin {
-                    used[tree.views[tree.items[anchor.item.rawValue].owner.rawValue].guides.margins.rawValue] = true
-                } else if case .builtInGuide(let g) = tree.items[anchor.item.rawValue].kind, !g.needsScrollView {
-                    used[anchor.item.rawValue] = true
-                }
+        func use(_ anchor: Anchor) {
+            if anchor.attribute.isMargin {
+                used[tree.views[tree.items[anchor.item.rawValue].owner.rawValue].guides.margins.rawValue] = true
+            } else if case .builtInGuide(let g) = tree.items[anchor.item.rawValue].kind, !g.needsScrollView {
+                used[anchor.item.rawValue] = true
             }
+        }
+        // Each anchor in turn, without an array of the two (this runs at every lowering).
+        for c in tree.constraints {
+            use(c.first)
+            if let second = c.second { use(second) }
         }
         return used.indices.filter { used[$0] }.map(ItemIndex.init)
     }
