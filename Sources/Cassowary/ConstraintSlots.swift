@@ -1,9 +1,9 @@
 import LinearConstraints
 
 /// Per constraint id, the solver's record slot. Clients number constraints densely (the layout
-/// lowering numbers them 0, 1, 2, ... per lowered system), so ids below a bound that grows with
-/// the count live in an array indexed by the id; any other id (negative, or far beyond the
-/// count) in a dictionary. A dictionary alone hashed every id and rehashed 14 times on a first
+/// lowering numbers them 0, 1, 2, ... per lowered system), so ids below twice the count live in
+/// an array indexed by the id; any other id (negative, or far beyond the count) in a
+/// dictionary. A dictionary alone hashed every id and rehashed 14 times on a first
 /// layout of 6 924 rows: 2-4% of that layout. Lookups, inserts and removals are O(1) either way.
 struct ConstraintSlots {
     /// Slot per dense id, -1 when absent.
@@ -31,12 +31,15 @@ struct ConstraintSlots {
             }
             guard let value = newValue else { return }
             count += 1
-            guard r >= 0, r < max(1024, 4 * count) else {
+            // Dense only within twice the count: a solver holding a few constraints of a large
+            // system (a diagnosis's probes) keeps them in the dictionary, not in an array sized
+            // by their highest id (the CI suite's diagnostics requested 5-19% more bytes).
+            guard r >= 0, r < 2 * count + 16 else {
                 sparse[id] = value
                 return
             }
             if r >= dense.count {
-                dense.append(contentsOf: repeatElement(-1, count: max(r + 1, 2 * dense.count) - dense.count))
+                dense.append(contentsOf: repeatElement(-1, count: max(r + 1, 2 * dense.count, 16) - dense.count))
             }
             dense[r] = value
         }

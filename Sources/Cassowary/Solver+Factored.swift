@@ -458,8 +458,8 @@ extension CassowaryCore {
                         scale = max(scale, abs(d), abs(constant), abs(c) * def.constantScale)
                     }
                     // The terms are the row's and each opened definition's, each run sorted.
-                    let terms = UnsafeMutableBufferPointer(rebasing: tm[0..<n])
-                    if n <= 64 { insertionSort(terms) } else { sortInPlace(terms) }
+                    let seen = UnsafeMutableBufferPointer(rebasing: tm[0..<n])
+                    if n <= 64 { insertionSort(seen) } else { sortInPlace(seen) }
                 }
             }
         }
@@ -541,6 +541,10 @@ extension CassowaryCore {
             all.coefs.append(1)
         }
         factoredState.grow(to: n)
+        // The order holds every definition, and the DFS stack as many at least: one allocation
+        // each to start with, not a regrowth per doubling from empty.
+        factoredState.order.reserveCapacity(all.count)
+        factoredState.stack.reserveCapacity(all.count)
         let m = factoredState.nextMark()
         topologicalOrder(from: all, mark: m)
         for node in factoredState.order {
