@@ -48,6 +48,12 @@ struct CassowaryCore {
     /// Scratch of the primal simplex's long step (`longStepRow`), kept to avoid allocating.
     var breakpoints: [Breakpoint] = []
     var passedBreakpoints: [Breakpoint] = []
+    /// Scratch of the dual simplex's long step (`dualLongStep`), kept to avoid allocating.
+    var dualCandidates: [DualCandidate] = []
+    var dualMoves: [Int32] = []
+    /// Long steps the dual simplex took, and the short moves they made (tests read them).
+    var dualLongSteps = 0
+    var dualLongStepMoves = 0
     var journal: Journal?
     /// Symbols of the last failed phase one (or all-dummy row): where a conflict explanation starts.
     var conflictCandidates: [Int32] = []

@@ -195,7 +195,7 @@ extension CassowaryCore {
             guard let e = dualEntering(r) else {
                 throw .internalError("dual simplex found no entering symbol for an infeasible row")
             }
-            pivot(entering: e, row: r)
+            if !costsNothing(e) || !dualLongStep(r, ordinary: e) { pivot(entering: e, row: r) }
         }
         levels.clearHeaps()
     }
