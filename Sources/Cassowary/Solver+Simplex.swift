@@ -181,7 +181,11 @@ extension CassowaryCore {
     // MARK: dual simplex
 
     /// Restores feasibility after suggested values moved row constants, keeping optimality.
+    /// At most as many long steps (`dualLongStep`) per call as the tableau has rows; past that
+    /// budget every pivot is the ordinary one. No cycle of long steps has been seen, and this
+    /// bounds one if it ever arose: the ordinary dual simplex then finishes the repair.
     mutating func dualOptimize() throws(SolverError) {
+        var longSteps = tableau.rows.count
         while let r = infeasibleRows.popLast() {
             let b = tableau.rowBasic[Int(r)]
             guard b >= 0, tableau.kinds[Int(b)].isRestricted,
@@ -195,7 +199,11 @@ extension CassowaryCore {
             guard let e = dualEntering(r) else {
                 throw .internalError("dual simplex found no entering symbol for an infeasible row")
             }
-            if !costsNothing(e) || !dualLongStep(r, ordinary: e) { pivot(entering: e, row: r) }
+            if longSteps > 0, costsNothing(e), dualLongStep(r, ordinary: e) {
+                longSteps -= 1
+            } else {
+                pivot(entering: e, row: r)
+            }
         }
         levels.clearHeaps()
     }
