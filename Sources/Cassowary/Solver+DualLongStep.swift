@@ -28,21 +28,23 @@ extension CassowaryCore {
     /// Takes the long step for infeasible row `r` whose ordinary entering symbol `e` costs
     /// nothing (`costsNothing`); false (and nothing done) when the ordinary pivot is the one to take.
     mutating func dualLongStep(_ r: Int32, ordinary e: Int32) -> Bool {
-        let need = -tableau.rows[Int(r)].constant
+        let row = tableau.rows[Int(r)]
+        let need = -row.constant
         let slack = suggestionTolerance
-        let ordinaryCoefficient = tableau.rows[Int(r)].coefficient(of: e)
         // The usual case, read from the ordinary symbol alone: it repairs the row in its bound.
         guard let ordinaryBound = flipBound(e, excluding: r)?.bound,
-            ordinaryCoefficient * ordinaryBound < need - slack
+            row.coefficient(of: e) * ordinaryBound < need - slack
         else { return false }
+        // The candidates in `Tableau.order`: the row's symbols are in id order, and the order
+        // puts hubs after every other symbol, so non-hubs first, then hubs.
         dualCandidates.removeAll(keepingCapacity: true)
-        let row = tableau.rows[Int(r)]
-        for k in 0..<row.syms.count {
-            let s = row.syms[k]
-            guard row.coefs[k] > Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, costsNothing(s) else { continue }
-            dualCandidates.append(DualCandidate(symbol: s, coefficient: row.coefs[k]))
+        for pass in 0..<2 {
+            for k in 0..<row.syms.count where tableau.hubs[Int(row.syms[k])] == (pass == 1) {
+                let s = row.syms[k]
+                guard row.coefs[k] > Self.pivotTolerance, tableau.kinds[Int(s)] != .dummy, costsNothing(s) else { continue }
+                dualCandidates.append(DualCandidate(symbol: s, coefficient: row.coefs[k]))
+            }
         }
-        sortCandidatesByOrder()
         dualMoves.removeAll(keepingCapacity: true)
         var remaining = need
         var entering: Int32 = -1
@@ -84,7 +86,7 @@ extension CassowaryCore {
 
     /// The primal ratio test for raising `s` from 0: the restricted row (other than `excluding`)
     /// whose basic symbol reaches 0 first, and how far `s` rises until then; nil when no row
-    /// bounds it. Ties go to the lowest basic symbol, as in `leavingRow`.
+    /// bounds it. Ties go to the lowest basic symbol. `leavingRow` is this test with no row excluded.
     mutating func flipBound(_ s: Int32, excluding: Int32) -> (row: Int32, bound: Double)? {
         tableau.liveColumn(s)
         var best: Int32 = -1
@@ -104,24 +106,6 @@ extension CassowaryCore {
             }
         }
         return best < 0 ? nil : (best, bestBound)
-    }
-
-    /// Sorts `dualCandidates` by `tableau.order` (the ordinary tie order) without allocating.
-    mutating func sortCandidatesByOrder() {
-        let hubs = tableau.hubs
-        func order(_ s: Int32) -> Int64 { (hubs[Int(s)] ? Int64(1) << 32 : 0) | Int64(s) }
-        dualCandidates.withUnsafeMutableBufferPointer { buffer in
-            guard buffer.count > 1 else { return }
-            for i in 1..<buffer.count {
-                let item = buffer[i]
-                var j = i
-                while j > 0, order(buffer[j - 1].symbol) > order(item.symbol) {
-                    buffer[j] = buffer[j - 1]
-                    j -= 1
-                }
-                buffer[j] = item
-            }
-        }
     }
 }
 

@@ -157,26 +157,7 @@ extension CassowaryCore {
     /// The primal ratio test over the rows holding `e`: among restricted basic rows where `e` has a
     /// negative coefficient, the one whose constant bounds `e` first; ties go to the lowest basic
     /// symbol (Bland's rule, so degenerate pivots cannot cycle).
-    mutating func leavingRow(for e: Int32) -> Int32? {
-        tableau.liveColumn(e)
-        var best: Int32? = nil
-        var bestRatio = Double.infinity
-        var bestBasic = Int32.max
-        for r in tableau.columnScratch {
-            let b = tableau.rowBasic[Int(r)]
-            guard b >= 0, tableau.kinds[Int(b)].isRestricted else { continue }
-            let row = tableau.rows[Int(r)]
-            let c = row.coefficient(of: e)
-            guard c < -Self.pivotTolerance else { continue }
-            let ratio = max(0, row.constant) / -c
-            if ratio < bestRatio || (ratio == bestRatio && b < bestBasic) {
-                best = r
-                bestRatio = ratio
-                bestBasic = b
-            }
-        }
-        return best
-    }
+    mutating func leavingRow(for e: Int32) -> Int32? { flipBound(e, excluding: -1)?.row }
 
     // MARK: dual simplex
 
