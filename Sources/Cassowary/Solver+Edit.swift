@@ -41,12 +41,16 @@ extension CassowaryCore {
         } else if tableau.basicRow[Int(minus)] >= 0 {
             shiftConstant(tableau.basicRow[Int(minus)], by: delta)
         } else {
-            tableau.liveColumn(plus)
+            // In slot order, the rows that went infeasible queue as they did when the column
+            // was sorted first; sorting just them is cheaper (a root size's column names most rows).
+            tableau.liveColumn(plus, sorted: false)
             let slots = tableau.columnScratch
+            let queued = infeasibleRows.count
             for r in slots {
                 let c = tableau.rows[Int(r)].coefficient(of: plus)
                 shiftConstant(r, by: c * delta)
             }
+            infeasibleRows.withUnsafeMutableBufferPointer { sortInPlace(UnsafeMutableBufferPointer(rebasing: $0[queued...])) }
         }
         try dualOptimize()
         afterOperation()

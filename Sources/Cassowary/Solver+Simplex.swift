@@ -92,7 +92,12 @@ extension CassowaryCore {
             let c = levels.coefs[l][Int(s)]
             guard c != 0 else { continue }
             objectiveAdd(l, s, -c)
-            for k in 0..<row.syms.count { objectiveAdd(l, row.syms[k], c * row.coefs[k]) }
+            if journal != nil {
+                levels.addScaled(l, row, by: c, hubs: tableau.hubs, writes: &journal!.objectiveWrites, record: true)
+            } else {
+                var none: [(level: Int, symbol: Int32, old: Double)] = []
+                levels.addScaled(l, row, by: c, hubs: tableau.hubs, writes: &none, record: false)
+            }
             levels.constants[l] = snap(levels.constants[l], c * row.constant)
         }
     }
@@ -101,11 +106,8 @@ extension CassowaryCore {
     mutating func pivot(entering: Int32, row r: Int32) {
         pivots += 1
         let r = isDefinitionRow(r) ? materializeDefinition(r) : r
-        let leaving = tableau.rowBasic[Int(r)]
-        var row = tableau.uninstall(r)
-        row.solve(lhs: leaving, rhs: entering)
-        let slot = tableau.install(row, basic: entering)
-        substitute(entering, by: row, basicSlot: slot)
+        let row = tableau.pivotInPlace(r, entering: entering)
+        substitute(entering, by: row, basicSlot: r)
     }
 
     // MARK: primal simplex
@@ -166,6 +168,10 @@ extension CassowaryCore {
     /// budget every pivot is the ordinary one. No cycle of long steps has been seen, and this
     /// bounds one if it ever arose: the ordinary dual simplex then finishes the repair.
     mutating func dualOptimize() throws(SolverError) {
+        // The candidate heaps serve the primal simplex and are cleared below: the dual pivots
+        // need not fill them (a fifth of a grid rotation's instructions did).
+        levels.collecting = false
+        defer { levels.collecting = true }
         var longSteps = tableau.rows.count
         while let r = infeasibleRows.popLast() {
             let b = tableau.rowBasic[Int(r)]

@@ -105,6 +105,19 @@ struct Tableau {
         return row
     }
 
+    /// Makes `entering` basic in row `r` in place and returns the new row: `r`'s basic symbol
+    /// becomes a term and `entering` leaves the terms, so only the leaving symbol's column gains
+    /// an entry (`uninstall` then `install` appended `r` to every term's column again).
+    mutating func pivotInPlace(_ r: Int32, entering: Int32) -> Row {
+        let leaving = rowBasic[Int(r)]
+        withRow(r) { row, _ in row.solve(lhs: leaving, rhs: entering) }
+        rowBasic[Int(r)] = entering
+        setBasic(leaving, -1)
+        setBasic(entering, r)
+        columns[Int(leaving)].append(r)
+        return rows[Int(r)]
+    }
+
     mutating func setBasic(_ s: Int32, _ r: Int32) {
         if journal != nil, journal!.recording { journal!.saveBasic(s, basicRow[Int(s)]) }
         basicRow[Int(s)] = r
@@ -261,9 +274,10 @@ struct Tableau {
         }
     }
 
-    /// The rows that hold `s` now, in increasing slot order, excluding `except`; compacts the
-    /// column. The result is in `columnScratch` (valid until the next call).
-    mutating func liveColumn(_ s: Int32, except: Int32 = -3) {
+    /// The rows that hold `s` now, in increasing slot order (in column order when not `sorted`),
+    /// excluding `except`; compacts the column. The result is in `columnScratch` (valid until
+    /// the next call).
+    mutating func liveColumn(_ s: Int32, except: Int32 = -3, sorted: Bool = true) {
         visitEpoch &+= 1
         if visitEpoch == 0 {
             for i in visitMark.indices { visitMark[i] = 0 }
@@ -283,7 +297,7 @@ struct Tableau {
             if r != except { columnScratch.append(r) }
         }
         columns[Int(s)].removeLast(count - kept)
-        sortInPlace(&columnScratch)
+        if sorted { sortInPlace(&columnScratch) }
     }
 }
 

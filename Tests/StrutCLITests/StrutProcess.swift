@@ -86,11 +86,13 @@ struct StrutProcess {
 
     private static let cache = LockedDictionary()
 
-    /// Writes `text` to a file in the temporary directory named after `name` and returns its path.
+    /// Writes `text` to a new file in the temporary directory named after `name` and returns its
+    /// path. Unique per call: tests run in parallel, and two writing one path truncated it under
+    /// the other's reader (fittingInJSONIsAMemberOfTheResultDocument read an empty file).
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
-        try Data(text.utf8).write(to: url)
+            .appendingPathComponent("strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)-\(name)")
+        try Data(text.utf8).write(to: url, options: .atomic)
         return url.path
     }
 
