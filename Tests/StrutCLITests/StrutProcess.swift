@@ -86,12 +86,16 @@ struct StrutProcess {
 
     private static let cache = LockedDictionary()
 
-    /// Writes `text` to a new file in the temporary directory named after `name` and returns its
-    /// path. Unique per call: tests run in parallel, and two writing one path truncated it under
-    /// the other's reader (fittingInJSONIsAMemberOfTheResultDocument read an empty file).
+    /// Writes `text` to a new file named after `name`, in a directory of its own under the
+    /// temporary directory, and returns its path. Unique per call: tests run in parallel, and two
+    /// writing one path truncated it under the other's reader (fittingInJSONIsAMemberOfTheResultDocument
+    /// read an empty file).
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)-\(name)")
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strut-cli-tests-\(pid)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        // The file keeps its usual name: results name a case given as a file by that name.
+        let url = directory.appendingPathComponent("strut-cli-tests-\(pid)-\(name)")
         try Data(text.utf8).write(to: url, options: .atomic)
         return url.path
     }
