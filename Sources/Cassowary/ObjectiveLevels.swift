@@ -77,22 +77,34 @@ struct ObjectiveLevels {
     @inline(__always)
     mutating func add(_ l: Int, _ s: Int32, _ delta: Double, order: Int64) -> Double {
         let old = coefs[l][Int(s)]
-        let scale = max(scales[l], abs(old), abs(delta))
-        scales[l] = scale
-        var v = old + delta
-        if abs(v) <= scale * 1e-14 { v = 0 }
+        let v = Self.sum(old, delta, scale: &scales[l])
         coefs[l][Int(s)] = v
-        guard collecting else { return old }
+        if collecting { noteWrite(l, Int(s), old: old, new: v, order: order) }
+        return old
+    }
+
+    /// `old + delta`, residue within 1e-14 of the level's running scale snapped to 0.
+    @inline(__always)
+    static func sum(_ old: Double, _ delta: Double, scale: inout Double) -> Double {
+        scale = max(scale, abs(old), abs(delta))
+        let v = old + delta
+        return abs(v) <= scale * 1e-14 ? 0 : v
+    }
+
+    /// Keeps the candidate heaps complete after a write at level `l`: a coefficient that is
+    /// negative afterwards is pushed; one that drops to zero unblocks `s` at the levels below it,
+    /// so it is pushed where it is negative there.
+    @inline(__always)
+    mutating func noteWrite(_ l: Int, _ s: Int, old: Double, new v: Double, order: Int64) {
         if v < 0 {
             push(l, order)
         } else if v == 0, old != 0 {
             var below = l + 1
             while below < coefs.count {
-                if coefs[below][Int(s)] < 0 { push(below, order) }
+                if coefs[below][s] < 0 { push(below, order) }
                 below += 1
             }
         }
-        return old
     }
 
     /// `add(l, s, c·a, …)` for every term `a·s` of `row`, in the row's order, with the same
@@ -110,24 +122,11 @@ struct ObjectiveLevels {
                 row.coefs.withUnsafeBufferPointer { a in
                     for k in 0..<syms.count {
                         let s = Int(syms[k])
-                        let delta = c * a[k]
                         let old = d[s]
-                        scale = max(scale, abs(old), abs(delta))
-                        var v = old + delta
-                        if abs(v) <= scale * 1e-14 { v = 0 }
+                        let v = Self.sum(old, c * a[k], scale: &scale)
                         d[s] = v
                         if record { writes.append((l, Int32(s), old)) }
-                        guard collecting else { continue }
-                        let order = (hubs[s] ? Int64(1) << 32 : 0) | Int64(s)
-                        if v < 0 {
-                            push(l, order)
-                        } else if v == 0, old != 0 {
-                            var below = l + 1
-                            while below < coefs.count {
-                                if coefs[below][s] < 0 { push(below, order) }
-                                below += 1
-                            }
-                        }
+                        if collecting { noteWrite(l, s, old: old, new: v, order: Tableau.order(Int32(s), hub: hubs[s])) }
                     }
                 }
             }

@@ -39,7 +39,10 @@ struct Tableau {
 
     /// The pivoting order of a symbol: hubs after every other symbol, then by id.
     @inline(__always)
-    func order(_ s: Int32) -> Int64 { (hubs[Int(s)] ? Int64(1) << 32 : 0) | Int64(s) }
+    func order(_ s: Int32) -> Int64 { Self.order(s, hub: hubs[Int(s)]) }
+
+    @inline(__always)
+    static func order(_ s: Int32, hub: Bool) -> Int64 { (hub ? Int64(1) << 32 : 0) | Int64(s) }
 
     // MARK: symbols
 
