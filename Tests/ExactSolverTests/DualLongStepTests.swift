@@ -44,11 +44,7 @@ import Testing
         await propertyCheck(count: 40, input: Self.input, Gen.int(in: 0...1000).array(of: 1...6)) { shape, widths in
             let (cells, hugChoice) = shape
             let file = Self.rowsOfCells(cells, hug: [250, 300, 500, 740][hugChoice], suggestions: widths)
-            var solver = CassowarySolver(factored: strategy == "cassowary-factored")
-            solver.debugChecks = true
-            var check = OracleCheck(solver: solver)
-            let report = check.run(file)
-            #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())")
+            expectOracleAgrees(file, strategy: strategy)
         }
     }
 

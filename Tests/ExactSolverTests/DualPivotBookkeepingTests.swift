@@ -49,11 +49,7 @@ import Testing
             // Widths that leave every cell at least its minimum: the required rows stay feasible.
             let least = 10 * columns + 8 * (columns + 1)
             let file = Self.equalCells(rows: rows, columns: columns, suggestions: raw.map { least + $0 })
-            var solver = CassowarySolver(factored: strategy == "cassowary-factored")
-            solver.debugChecks = true
-            var check = OracleCheck(solver: solver)
-            let report = check.run(file)
-            #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())")
+            expectOracleAgrees(file, strategy: strategy)
         }
     }
 
