@@ -40,7 +40,7 @@ struct CassowaryCore {
     var levels = ObjectiveLevels()
     var records: [ConstraintRecord?] = []
     var freeRecords: [Int32] = []
-    var recordOfID: [ConstraintID: Int32] = [:]
+    var recordOfID = ConstraintSlots()
     var recordOfEdit: [Variable: Int32] = [:]
     /// External symbol per variable index, -1 when the variable was never mentioned.
     var variableSymbol: [Int32] = []

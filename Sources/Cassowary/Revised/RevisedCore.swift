@@ -85,7 +85,7 @@ struct RevisedCore {
 
     var records: [RevisedRecord?] = []
     var freeRecords: [Int32] = []
-    var recordOfID: [ConstraintID: Int32] = [:]
+    var recordOfID = ConstraintSlots()
     var recordOfEdit: [Variable: Int32] = [:]
     var variableSymbol: [Int32] = []
 

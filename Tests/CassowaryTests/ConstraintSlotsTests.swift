@@ -1,0 +1,62 @@
+import LinearConstraints
+import PropertyBased
+import Testing
+@testable import Cassowary
+
+/// `ConstraintSlots` (a solver's slot per constraint id: an array for dense ids, a dictionary for
+/// the rest) against a plain dictionary, on ids a client may choose: dense from 0, negative, far
+/// beyond the others, and ones the array reaches only after it has grown.
+@Suite struct ConstraintSlotsTests {
+    /// Each operation is three integers: which kind of id, which id of that kind, and whether to
+    /// set it (to a slot derived from the operation's position) or remove it.
+    static let operations = Gen.int(in: 0...99).array(of: 3).array(of: 1...400)
+
+    static func id(_ code: [Int]) -> ConstraintID {
+        switch code[0] % 4 {
+        case 0, 1: ConstraintID(code[1])  // dense from 0
+        case 2: ConstraintID(1_000 + 40 * code[1])  // beyond the first array, inside a grown one
+        default: ConstraintID(code[1] % 2 == 0 ? -1 - code[1] : (1 << 40) + code[1])  // never in the array
+        }
+    }
+
+    @Test func agreesWithADictionary() async {
+        await propertyCheck(count: 500, input: Self.operations) { ops in
+            var slots = ConstraintSlots()
+            var model: [ConstraintID: Int32] = [:]
+            var most = 0
+            for (k, op) in ops.enumerated() {
+                let id = Self.id(op)
+                let value: Int32? = op[2] < 70 ? Int32(k) : nil
+                slots[id] = value
+                model[id] = value
+                #expect(slots.count == model.count)
+                most = max(most, model.count)
+                #expect(slots.arrayLength <= 2 * most + 1024, "the array outgrew its bound")
+            }
+            for op in ops { #expect(slots[Self.id(op)] == model[Self.id(op)], "\(Self.id(op))") }
+            let entries = slots.sortedByID()
+            #expect(entries.map(\.id) == model.keys.sorted())
+            #expect(entries.allSatisfy { model[$0.id] == $0.slot })
+        }
+    }
+
+    @Test func farIdsStayOutOfTheArray() {
+        var slots = ConstraintSlots()
+        slots[ConstraintID(1 << 40)] = 0
+        slots[ConstraintID(-7)] = 1
+        slots[ConstraintID(5_000)] = 2
+        #expect(slots.arrayLength == 0)
+        #expect(slots.count == 3)
+        // Dense ids grow the array; an id it then covers moves from the dictionary into it.
+        for i in 0..<4_500 { slots[ConstraintID(i)] = Int32(10 + i) }
+        #expect(slots.arrayLength > 5_000)
+        #expect(slots[ConstraintID(5_000)] == 2)
+        #expect(slots[ConstraintID(1 << 40)] == 0)
+        #expect(slots[ConstraintID(-7)] == 1)
+        #expect(slots.count == 4_503)
+        slots[ConstraintID(5_000)] = nil
+        slots[ConstraintID(-7)] = nil
+        #expect(slots[ConstraintID(5_000)] == nil && slots[ConstraintID(-7)] == nil)
+        #expect(slots.count == 4_501)
+    }
+}
