@@ -40,8 +40,8 @@ struct CassowaryCore {
     var levels = ObjectiveLevels()
     var records: [ConstraintRecord?] = []
     var freeRecords: [Int32] = []
-    var recordOfID = ConstraintSlots()
-    var recordOfEdit: [Variable: Int32] = [:]
+    var recordOfID = SlotTable<ConstraintID>()
+    var recordOfEdit = SlotTable<Variable>()
     /// External symbol per variable index, -1 when the variable was never mentioned.
     var variableSymbol: [Int32] = []
     var infeasibleRows: [Int32] = []

@@ -140,25 +140,25 @@ extension CassowaryCore {
                 continue
             }
             let r = Int(tableau.basicRow[Int(top)])
-            let count = tableau.rows[r].syms.count
+            // One pass: the sum in term order (what a second pass would add up once every
+            // definition the row holds has its value), abandoned at the first one without.
+            let row = tableau.rows[r]
+            var value = row.constant
+            var scale = row.constantScale
             var pending = false
-            for k in 0..<count {
-                let t = tableau.rows[r].syms[k]
-                if tableau.basicRow[Int(t)] >= 0, tableau.kinds[Int(t)] == .external, factoredState.stamp[Int(t)] != epoch {
-                    factoredState.stack.append(t)
+            for k in 0..<row.syms.count {
+                let t = Int(row.syms[k])
+                guard tableau.basicRow[t] >= 0, tableau.kinds[t] == .external else { continue }
+                if factoredState.stamp[t] != epoch {
+                    factoredState.stack.append(Int32(t))
                     pending = true
+                } else if !pending {
+                    let c = row.coefs[k]
+                    value += c * factoredState.values[t]
+                    scale = max(scale, abs(c) * factoredState.scales[t])
                 }
             }
             if pending { continue }
-            var value = tableau.rows[r].constant
-            var scale = tableau.rows[r].constantScale
-            for k in 0..<count {
-                let t = Int(tableau.rows[r].syms[k])
-                guard tableau.basicRow[t] >= 0, tableau.kinds[t] == .external else { continue }
-                let c = tableau.rows[r].coefs[k]
-                value += c * factoredState.values[t]
-                scale = max(scale, abs(c) * factoredState.scales[t])
-            }
             factoredState.values[Int(top)] = value
             factoredState.scales[Int(top)] = max(scale, abs(value))
             factoredState.stamp[Int(top)] = epoch

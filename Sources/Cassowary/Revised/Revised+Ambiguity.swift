@@ -17,7 +17,7 @@ extension RevisedCore {
             }
         }
         // Required constraints first (as a layout adds them), then the others, each in id order.
-        let constraints = recordOfID.sortedByID().map { ($0.id, records[Int($0.slot)]!.constraint) }
+        let constraints = recordOfID.sortedByKey().map { ($0.key, records[Int($0.slot)]!.constraint) }
         for (id, c) in constraints where c.priority.isRequired { try? twin.add(c, id: id) }
         for (id, c) in constraints where !c.priority.isRequired { try? twin.add(c, id: id) }
         twin.optimizeIfNeeded()

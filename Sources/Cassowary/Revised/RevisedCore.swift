@@ -85,8 +85,8 @@ struct RevisedCore {
 
     var records: [RevisedRecord?] = []
     var freeRecords: [Int32] = []
-    var recordOfID = ConstraintSlots()
-    var recordOfEdit: [Variable: Int32] = [:]
+    var recordOfID = SlotTable<ConstraintID>()
+    var recordOfEdit = SlotTable<Variable>()
     var variableSymbol: [Int32] = []
 
     // MARK: state

@@ -3,10 +3,10 @@ import PropertyBased
 import Testing
 @testable import Cassowary
 
-/// `ConstraintSlots` (a solver's slot per constraint id: an array for dense ids, a dictionary for
-/// the rest) against a plain dictionary, on ids a client may choose: dense from 0, negative, far
-/// beyond the others, and ones the array reaches only after it has grown.
-@Suite struct ConstraintSlotsTests {
+/// `SlotTable` (a solver's slot per constraint id or edit variable: an array for dense keys, a
+/// dictionary for the rest) against a plain dictionary, on ids a client may choose: dense from 0,
+/// negative, far beyond the others, and ones the array reaches only after it has grown.
+@Suite struct SlotTableTests {
     /// Each operation is three integers: which kind of id, which id of that kind, and whether to
     /// set it (to a slot derived from the operation's position) or remove it.
     static let operations = Gen.int(in: 0...99).array(of: 3).array(of: 1...400)
@@ -21,7 +21,7 @@ import Testing
 
     @Test func agreesWithADictionary() async {
         await propertyCheck(count: 500, input: Self.operations) { ops in
-            var slots = ConstraintSlots()
+            var slots = SlotTable<ConstraintID>()
             var model: [ConstraintID: Int32] = [:]
             var most = 0
             for (k, op) in ops.enumerated() {
@@ -34,14 +34,14 @@ import Testing
                 #expect(slots.arrayLength <= 2 * most + 1024, "the array outgrew its bound")
             }
             for op in ops { #expect(slots[Self.id(op)] == model[Self.id(op)], "\(Self.id(op))") }
-            let entries = slots.sortedByID()
-            #expect(entries.map(\.id) == model.keys.sorted())
-            #expect(entries.allSatisfy { model[$0.id] == $0.slot })
+            let entries = slots.sortedByKey()
+            #expect(entries.map(\.key) == model.keys.sorted())
+            #expect(entries.allSatisfy { model[$0.key] == $0.slot })
         }
     }
 
     @Test func farIdsStayOutOfTheArray() {
-        var slots = ConstraintSlots()
+        var slots = SlotTable<ConstraintID>()
         slots[ConstraintID(1 << 40)] = 0
         slots[ConstraintID(-7)] = 1
         slots[ConstraintID(5_000)] = 2
@@ -58,5 +58,14 @@ import Testing
         slots[ConstraintID(-7)] = nil
         #expect(slots[ConstraintID(5_000)] == nil && slots[ConstraintID(-7)] == nil)
         #expect(slots.count == 4_501)
+    }
+
+    @Test func editVariablesByIndex() {
+        var slots = SlotTable<Variable>()
+        slots[Variable(3)] = 7
+        slots[Variable(Int32.max)] = 8
+        #expect(slots[Variable(3)] == 7 && slots[Variable(Int32.max)] == 8 && slots[Variable(4)] == nil)
+        #expect(slots.arrayLength < 1_100)
+        #expect(slots.sortedByKey().map(\.key) == [Variable(3), Variable(Int32.max)])
     }
 }
