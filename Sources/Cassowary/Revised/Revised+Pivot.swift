@@ -116,10 +116,13 @@ extension RevisedCore {
         abs(v) <= max(abs(old), 1) * Self.costTolerance ? 0 : v
     }
 
-    /// Factors B afresh when `lu` does not stand for it, or when half its rows are borders.
+    /// Factors B afresh when `lu` does not stand for it, or when it carries more updates than B
+    /// has rows. (At half the rows, a grid of 10 000 views spent a third of its build factoring:
+    /// every appended row is a border, so the build refactored each time it grew by a half.
+    /// Past that cap, `countSolve`'s budget decides.)
     @inline(__always)
     mutating func ensureFactor() {
-        if !luValid || lu.updateCount > rowCount / 2 + 64 { refactor() }
+        if !luValid || lu.updateCount > rowCount + 64 { refactor() }
     }
 
     /// Every solve applies the update log (borders and etas) in order, the whole log or only the
