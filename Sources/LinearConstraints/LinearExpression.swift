@@ -32,19 +32,38 @@ public struct LinearExpression: Hashable, Sendable {
     }
 
     /// Terms merged per variable, zero coefficients dropped, sorted by variable index.
+    /// Duplicates are summed in the order they appear (the sort is stable). The terms are
+    /// worked on in one array, written only where something moves, so an expression that is
+    /// already normal allocates nothing (sorting into a new array and merging into another
+    /// were two allocations per constraint a solver adds).
     public func normalized() -> LinearExpression {
-        let sorted = terms.sorted { $0.variable < $1.variable }
-        var merged: [Term] = []
-        merged.reserveCapacity(sorted.count)
-        for term in sorted {
-            if let last = merged.last, last.variable == term.variable {
-                merged[merged.count - 1].coefficient += term.coefficient
-            } else {
-                merged.append(term)
+        var t = terms
+        if t.count > 16 {
+            t.sort { $0.variable < $1.variable }
+        } else {
+            for i in t.indices.dropFirst() where t[i].variable < t[i - 1].variable {
+                let x = t[i]
+                var j = i
+                while j > 0, x.variable < t[j - 1].variable {
+                    t[j] = t[j - 1]
+                    j -= 1
+                }
+                t[j] = x
             }
         }
-        merged.removeAll { $0.coefficient == 0 }
-        return LinearExpression(terms: merged, constant: constant)
+        // Merge runs of one variable, then drop zeros (a sum that cancels too).
+        var w = 0
+        for r in t.indices {
+            if w > 0, t[w - 1].variable == t[r].variable {
+                t[w - 1].coefficient += t[r].coefficient
+            } else {
+                if w != r { t[w] = t[r] }
+                w += 1
+            }
+        }
+        if w < t.count { t.removeLast(t.count - w) }
+        if t.contains(where: { $0.coefficient == 0 }) { t.removeAll { $0.coefficient == 0 } }
+        return LinearExpression(terms: t, constant: constant)
     }
 
     /// The expression's value under `value(of:)`.

@@ -34,6 +34,23 @@ import Testing
         #expect(e.normalized() == LinearExpression(terms: [.init(b, 2), .init(c, 0.5)], constant: 4))
     }
 
+    /// Every list of up to three terms over three variables with coefficients -1, 0 and 1 (820
+    /// expressions: sorted or not, repeated variables, zeros, terms that cancel), normalized,
+    /// against merging by dictionary.
+    @Test func normalizingAgreesWithMergingOnEveryShortExpression() {
+        let pool = [Variable(0), Variable(1), Variable(2)].flatMap { v in [-1.0, 0, 1].map { LinearExpression.Term(v, $0) } }
+        var lists: [[LinearExpression.Term]] = [[]]
+        for length in 1...3 { lists += lists.filter { $0.count == length - 1 }.flatMap { l in pool.map { l + [$0] } } }
+        #expect(lists.count == 820)
+        for terms in lists {
+            let e = LinearExpression(terms: terms, constant: 7)
+            var sums: [Variable: Double] = [:]
+            for t in terms { sums[t.variable, default: 0] += t.coefficient }
+            let merged = sums.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { LinearExpression.Term($0.key, $0.value) }
+            #expect(e.normalized() == LinearExpression(terms: merged, constant: 7), "\(terms)")
+        }
+    }
+
     @Test func arithmeticKeepsTermsAndConstants() {
         let x = Variable(0), y = Variable(1)
         let e = (2 * x + 3) - (y.expression * 4 - 1)
