@@ -24,12 +24,21 @@ extension Variable: DenseKey {
 /// live in an array; any other key (a negative id, or one far beyond the others) in a dictionary.
 /// A layout of 960 views adds about 6 000 constraints, and a dictionary alone spent 4-7% of its
 /// first layout in hashing, probing and growing. Memory stays linear: the array grows only to
-/// `2 × count + 1024` entries at most, counted when it grows.
+/// `spread × count + slack` entries at most (4 × count + 64), counted when it grows. The slack
+/// is small, so that the fresh solvers of a conflict's deletion filter, each holding a few
+/// members with ids in the hundreds, keep those in the dictionary rather than an array up to the
+/// largest id (with a slack of 1 024, the CI suite's diagnostics of planted conflicts allocated
+/// 8% more bytes).
 struct SlotTable<Key: DenseKey> {
     /// Slot by index for keys in `0..<dense.count`; -1 where the key is absent.
     private var dense: [Int32] = []
     /// Slots of the keys outside the array's range when they were added.
     private var sparse: [Key: Int32] = [:]
+    /// A key grows the array when it is below `spread × count + slack`. A layout adds its
+    /// required constraints first, whose ids skip the others': a spread of 2 sent the later ids
+    /// of a form of 960 views to the dictionary.
+    static var spread: Int { 4 }
+    static var slack: Int { 64 }
     /// How many ids have a slot.
     private(set) var count = 0
     /// The array's length (what the linear memory bound is about).
@@ -46,7 +55,7 @@ struct SlotTable<Key: DenseKey> {
         }
         set {
             let i = key.denseIndex
-            if i >= dense.count, i < 2 * count + 1024, newValue != nil { grow(toCover: i) }
+            if i >= dense.count, i < Self.spread * count + Self.slack, newValue != nil { grow(toCover: i) }
             if i >= 0 && i < dense.count {
                 let had = dense[i] >= 0
                 dense[i] = newValue ?? -1
@@ -59,11 +68,11 @@ struct SlotTable<Key: DenseKey> {
         }
     }
 
-    /// Widens the array to cover `i` (at least doubling it, within `2 × count + 1024`) and moves
+    /// Widens the array to cover `i` (at least doubling it, within `spread × count + slack`) and moves
     /// the dictionary's keys that now fall in its range into it, so that a key is only ever in one
     /// of the two.
     private mutating func grow(toCover i: Int) {
-        let size = min(max(i + 1, 2 * dense.count), 2 * count + 1024)
+        let size = min(max(i + 1, 2 * dense.count), Self.spread * count + Self.slack)
         dense.append(contentsOf: repeatElement(-1, count: size - dense.count))
         guard !sparse.isEmpty else { return }
         let moving = sparse.filter { $0.key.denseIndex >= 0 && $0.key.denseIndex < size }
