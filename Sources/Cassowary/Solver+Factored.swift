@@ -142,18 +142,19 @@ extension CassowaryCore {
             let r = Int(tableau.basicRow[Int(top)])
             // One pass: the sum in term order (what a second pass would add up once every
             // definition the row holds has its value), abandoned at the first one without.
-            let row = tableau.rows[r]
-            var value = row.constant
-            var scale = row.constantScale
+            // Indexed in place: a copy of the row retains and releases its arrays, which costs
+            // more than the walk on the short rows of a flat layout.
+            var value = tableau.rows[r].constant
+            var scale = tableau.rows[r].constantScale
             var pending = false
-            for k in 0..<row.syms.count {
-                let t = Int(row.syms[k])
+            for k in 0..<tableau.rows[r].syms.count {
+                let t = Int(tableau.rows[r].syms[k])
                 guard tableau.basicRow[t] >= 0, tableau.kinds[t] == .external else { continue }
                 if factoredState.stamp[t] != epoch {
                     factoredState.stack.append(Int32(t))
                     pending = true
                 } else if !pending {
-                    let c = row.coefs[k]
+                    let c = tableau.rows[r].coefs[k]
                     value += c * factoredState.values[t]
                     scale = max(scale, abs(c) * factoredState.scales[t])
                 }
