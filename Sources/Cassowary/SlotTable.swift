@@ -39,7 +39,7 @@ struct SlotTable<Key: DenseKey> {
     /// of a form of 960 views to the dictionary.
     static var spread: Int { 4 }
     static var slack: Int { 64 }
-    /// How many ids have a slot.
+    /// How many keys have a slot.
     private(set) var count = 0
     /// The array's length (what the linear memory bound is about).
     var arrayLength: Int { dense.count }
@@ -68,9 +68,9 @@ struct SlotTable<Key: DenseKey> {
         }
     }
 
-    /// Widens the array to cover `i` (at least doubling it, within `spread × count + slack`) and moves
-    /// the dictionary's keys that now fall in its range into it, so that a key is only ever in one
-    /// of the two.
+    /// Widens the array to cover `i` (at least doubling it, within `spread × count + slack`) and
+    /// moves the dictionary's keys that now fall in its range into it, so that a key is only ever
+    /// in one of the two.
     private mutating func grow(toCover i: Int) {
         let size = min(max(i + 1, 2 * dense.count), Self.spread * count + Self.slack)
         dense.append(contentsOf: repeatElement(-1, count: size - dense.count))

@@ -140,10 +140,10 @@ extension CassowaryCore {
                 continue
             }
             let r = Int(tableau.basicRow[Int(top)])
-            // One pass: the sum in term order (what a second pass would add up once every
-            // definition the row holds has its value), abandoned at the first one without.
-            // Indexed in place: a copy of the row retains and releases its arrays, which costs
-            // more than the walk on the short rows of a flat layout.
+            // One walk: it sums in term order while every definition met has its value, and
+            // queues those without one (the sum is then dropped; the row is walked again once
+            // they have values). Indexed in place: a copy of the row retains and releases its
+            // arrays, which costs more than the walk on the short rows of a flat layout.
             var value = tableau.rows[r].constant
             var scale = tableau.rows[r].constantScale
             var pending = false

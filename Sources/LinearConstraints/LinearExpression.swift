@@ -32,7 +32,8 @@ public struct LinearExpression: Hashable, Sendable {
     }
 
     /// Terms merged per variable, zero coefficients dropped, sorted by variable index.
-    /// Duplicates are summed in the order they appear (the sort is stable). The terms are
+    /// Duplicates are summed in the order they appear (both sorts below keep equal variables in
+    /// their order, as the standard library's sort did before). The terms are
     /// worked on in one array, written only where something moves, so an expression that is
     /// already normal allocates nothing (sorting into a new array and merging into another
     /// were two allocations per constraint a solver adds).
