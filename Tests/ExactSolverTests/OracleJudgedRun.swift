@@ -3,12 +3,27 @@ import ExactSolver
 import LinearConstraints
 import Testing
 
-/// Runs `file` under `strategy` (`cassowary` or `cassowary-factored`) with the engine's deep
-/// checks on, beside the exact oracle, and records an issue for any disagreement or refusal.
+/// Runs `file` under `strategy` (`cassowary`, `cassowary-factored` or `cassowary-rebuild`) with the
+/// engine's deep checks on, beside the exact oracle, and records an issue for any disagreement or
+/// refusal (or for a strategy it has no solver for).
 func expectOracleAgrees(_ file: SystemFile, strategy: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    var solver = CassowarySolver(factored: strategy == "cassowary-factored")
-    solver.debugChecks = true
-    var check = OracleCheck(solver: solver)
-    let report = check.run(file)
+    func judged<S: ConstraintSolver>(_ solver: S) -> OracleReport {
+        var check = OracleCheck(solver: solver)
+        return check.run(file)
+    }
+    let report: OracleReport
+    switch strategy {
+    case "cassowary", "cassowary-factored":
+        var solver = CassowarySolver(factored: strategy == "cassowary-factored")
+        solver.debugChecks = true
+        report = judged(solver)
+    case "cassowary-rebuild":
+        var solver = RebuildingCassowarySolver()
+        solver.debugChecks = true
+        report = judged(solver)
+    default:
+        Issue.record("no solver for strategy \(strategy)", sourceLocation: sourceLocation)
+        return
+    }
     #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())", sourceLocation: sourceLocation)
 }
