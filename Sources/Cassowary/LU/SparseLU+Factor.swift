@@ -7,10 +7,11 @@ extension SparseLU {
     /// `values`. Duplicate (row, column) entries are **summed**; entries with
     /// |value| <= `singularTolerance` · (max |value| of their column) are dropped.
     ///
-    /// Pivoting: Markowitz order with threshold partial pivoting (`pivotThreshold`, u = 0.1),
-    /// searched through count buckets so singletons (and hence triangular parts) are taken
-    /// first in O(1)/O(column length) each. On the layout bases this is meant for (1–4 entries
-    /// per column, a few dense "sum" rows) the work is O(nnz · small) and fill stays near zero.
+    /// Pivoting: first the singletons, column singletons then row singletons (`TriangularPeel`:
+    /// no arithmetic, the triangular part of B); then the nucleus they leave in Markowitz order
+    /// with threshold partial pivoting (`pivotThreshold`, u = 0.1), searched through count
+    /// buckets. On the layout bases this is meant for (1–4 entries per column, a few dense "sum"
+    /// rows) the work is O(nnz · small) and fill stays near zero.
     ///
     /// Singularity: a column is rejected when every remaining entry is <= `singularTolerance`
     /// times its input column's max (structural dependence shows up as an empty column,
@@ -22,11 +23,10 @@ extension SparseLU {
     /// Clears the update log. Allocates (this is the one non-warm operation).
     public mutating func factor(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double]) throws(SparseLUError) {
         precondition(m >= 0 && m < Int(Int32.max), "SparseLU.factor: bad dimension")
-        var active = ActiveSubmatrix()
-        swap(&active, &activeStorage)
-        defer { swap(&active, &activeStorage) }
-        try active.load(dimension: m, columnStarts: columnStarts, rowIndices: rowIndices,
-                        values: values, tolerance: singularTolerance)
+        var peel = TriangularPeel()
+        swap(&peel, &peelStorage)
+        defer { swap(&peel, &peelStorage) }
+        try peel.load(dimension: m, columnStarts: columnStarts, rowIndices: rowIndices, values: values)
         updates.removeAll(dimension: m)
         baseDimension = m
         currentDimension = m
@@ -37,25 +37,46 @@ extension SparseLU {
         upper.removeAll(); upper.start.reserveCapacity(m + 1)
         lower.index.reserveCapacity(columnStarts.last.map { Int($0) } ?? 0)
         upper.index.reserveCapacity(columnStarts.last.map { Int($0) } ?? 0)
+        peel.peel(tolerance: singularTolerance, threshold: pivotThreshold, rowOf: &rowOf, colOf: &colOf, pivot: &pivot,
+                  lower: &lower, upper: &upper)
 
+        // The nucleus (what the singletons left) by Markowitz elimination, in compact indices
+        // mapped back to B's as each step is recorded.
+        peel.gatherNucleus()
+        let n = peel.nucleusColumns.count
         var rejected: [Int32] = []
-        var lRows: [Int32] = [], lMult: [Double] = [], fillRows: [Int32] = [], fillVals: [Double] = []
-        while rowOf.count + rejected.count < m {
-            guard let (c, q) = active.findPivot(threshold: pivotThreshold, searchLimit: Self.markowitzSearchLimit,
-                                                rejected: &rejected) else { break }
-            let (r, p) = active.eliminate(column: c, position: q, lower: &lower, upper: &upper,
-                                          lRows: &lRows, lMult: &lMult, fillRows: &fillRows, fillVals: &fillVals)
-            rowOf.append(r); colOf.append(Int32(c)); pivot.append(p)
-        }
-        // Defensive: any column neither pivoted nor rejected (cannot happen) is rejected too.
-        if rowOf.count + rejected.count < m {
-            for j in 0..<m where active.colActive[j] { active.colActive[j] = false; rejected.append(Int32(j)) }
+        var singularRows: [Int32] = []
+        if n > 0 {
+            var active = ActiveSubmatrix()
+            swap(&active, &activeStorage)
+            defer { swap(&active, &activeStorage) }
+            try active.load(dimension: n, columnStarts: peel.nucleusStarts, rowIndices: peel.nucleusRowIndices,
+                            values: peel.nucleusValues, tolerance: singularTolerance, inputMax: peel.nucleusMax)
+            var lRows: [Int32] = [], lMult: [Double] = [], fillRows: [Int32] = [], fillVals: [Double] = []
+            var steps = 0
+            while steps + rejected.count < n {
+                guard let (c, q) = active.findPivot(threshold: pivotThreshold, searchLimit: Self.markowitzSearchLimit,
+                                                    rejected: &rejected) else { break }
+                let lowerFrom = lower.index.count, upperFrom = upper.index.count
+                let (r, p) = active.eliminate(column: c, position: q, lower: &lower, upper: &upper,
+                                              lRows: &lRows, lMult: &lMult, fillRows: &fillRows, fillVals: &fillVals)
+                for e in lowerFrom..<lower.index.count { lower.index[e] = peel.nucleusRows[Int(lower.index[e])] }
+                for e in upperFrom..<upper.index.count { upper.index[e] = peel.nucleusColumns[Int(upper.index[e])] }
+                rowOf.append(peel.nucleusRows[Int(r)]); colOf.append(peel.nucleusColumns[c]); pivot.append(p)
+                steps += 1
+            }
+            // Defensive: any column neither pivoted nor rejected (cannot happen) is rejected too.
+            if steps + rejected.count < n {
+                for j in 0..<n where active.colActive[j] { active.colActive[j] = false; rejected.append(Int32(j)) }
+            }
+            if !rejected.isEmpty {
+                rejected = rejected.map { peel.nucleusColumns[Int($0)] }
+                for i in 0..<n where active.rowActive[i] { singularRows.append(peel.nucleusRows[i]) }
+            }
         }
 
-        var singularRows: [Int32] = []
         if !rejected.isEmpty {
             rejected.sort()
-            for i in 0..<m where active.rowActive[i] { singularRows.append(Int32(i)) }
             precondition(singularRows.count == rejected.count, "SparseLU.factor: pivot bookkeeping")
             // U entries recorded in columns that were rejected later belong to the replaced
             // columns: drop them (the unit columns e_r have no entries in earlier pivot rows).

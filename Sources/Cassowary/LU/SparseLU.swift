@@ -101,6 +101,8 @@ public struct SparseLU {
     var workspace = SolveWorkspace()
     /// The elimination's storage, kept between factorizations (see `ActiveSubmatrix.load`).
     var activeStorage = ActiveSubmatrix()
+    /// The singleton pass's storage, kept between factorizations (see `TriangularPeel`).
+    var peelStorage = TriangularPeel()
 
     /// An empty (0×0) factorization.
     public init() {}
