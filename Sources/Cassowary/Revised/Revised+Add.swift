@@ -58,8 +58,7 @@ extension RevisedCore {
         let j = Int32(kinds.count)
         kinds.append(kind)
         owners.append(owner)
-        colRows.append([])
-        colCoefs.append([])
+        columns.appendColumn()
         costKey.append(cost)
         positionOf.append(-1)
         for l in reduced.indices {
@@ -167,8 +166,7 @@ extension RevisedCore {
         border.clear()
         for k in cols.indices {
             let j = cols[k]
-            colRows[Int(j)].append(i)
-            colCoefs[Int(j)].append(coefs[k])
+            columns.append(j, row: i, coefficient: coefs[k])
             let p = positionOf[Int(j)]
             if p >= 0 {
                 residual += coefs[k] * xB[Int(p)]
@@ -192,7 +190,7 @@ extension RevisedCore {
     /// else the row's own column whose value `−residual / coefficient` is >= 0 (a soft row always
     /// has one), else the marker (a required slack or dummy: infeasible, phase one follows).
     func firstBasic(_ cols: [Int32], _ coefs: [Double], residual: Double) -> (Int32, Double) {
-        for k in cols.indices where kinds[Int(cols[k])] == .external && positionOf[Int(cols[k])] < 0 && colRows[Int(cols[k])].count == 1 {
+        for k in cols.indices where kinds[Int(cols[k])] == .external && positionOf[Int(cols[k])] < 0 && columns.entryCount(cols[k]) == 1 {
             return (cols[k], coefs[k])
         }
         var marker = -1
@@ -223,7 +221,7 @@ extension RevisedCore {
     /// 8 points off (fuzz, seed 1, case 1734). O(row).
     func valueTolerance(_ p: Int32) -> Double {
         let c = Int(basicAt[Int(p)])
-        guard let i = colRows[c].first else { return feasibilityTolerance }
+        guard let i = columns.first(Int32(c))?.row else { return feasibilityTolerance }
         var scale = abs(rowConstant[Int(i)])
         let cols = rowCols[Int(i)]
         let coefs = rowCoefs[Int(i)]

@@ -47,19 +47,20 @@ extension RevisedCore {
     /// build). Newest client first, as the solving path. False when no client has that structure.
     /// `newestFirst`: the new row's columns, highest id first.
     mutating func crashLocally(at p: Int32, error: Int32, _ newestFirst: [Int32]) -> Bool {
-        guard let aPE = colCoefs[Int(error)].first, aPE != 0 else { return false }
+        guard let aPE = columns.first(error)?.coefficient, aPE != 0 else { return false }
         for client in newestFirst where kinds[Int(client)] == .external && positionOf[Int(client)] >= 0 {
-            let rows = colRows[Int(client)], coefs = colCoefs[Int(client)]
-            guard rows.count == 2, let k = rows.firstIndex(of: p) else { continue }
-            let r = rows[1 - k], aPC = coefs[k], aRC = coefs[1 - k]
+            guard columns.entryCount(client) == 2 else { continue }
+            let e0 = columns.entry(client, 0), e1 = columns.entry(client, 1)
+            guard e0.row == p || e1.row == p else { continue }
+            let (r, aPC, aRC) = e0.row == p ? (e1.row, e0.coefficient, e1.coefficient) : (e0.row, e1.coefficient, e0.coefficient)
             var slack: Int32 = -1
             var alone = true
             for j in rowCols[Int(r)] where j != client {
                 if positionOf[Int(j)] >= 0 { alone = false; break }
-                if slack < 0, kinds[Int(j)] == .slack, costKey[Int(j)] == 0, colRows[Int(j)].count == 1 { slack = j }
+                if slack < 0, kinds[Int(j)] == .slack, costKey[Int(j)] == 0, columns.entryCount(j) == 1 { slack = j }
             }
             guard alone, slack >= 0, aRC != 0, aPC != 0 else { continue }
-            let atClient = colCoefs[Int(slack)][0] / aRC
+            let atClient = columns.entry(slack, 0).coefficient / aRC
             let atError = -aPC * atClient / aPE
             guard abs(atError) > max(Self.pivotTolerance, abs(atClient) * 1e-9) else { continue }
             column.resize(to: rowCount)

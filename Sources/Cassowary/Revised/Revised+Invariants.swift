@@ -13,13 +13,14 @@ extension RevisedCore {
         var entries = 0
         for i in 0..<rowCount {
             for (k, j) in rowCols[i].enumerated() {
-                guard let at = colRows[Int(j)].firstIndex(of: Int32(i)), colCoefs[Int(j)][at] == rowCoefs[i][k] else {
+                let at = (0..<columns.entryCount(j)).first { columns.entry(j, $0).row == Int32(i) }
+                guard let at, columns.entry(j, at).coefficient == rowCoefs[i][k] else {
                     throw fail("row \(i) holds column \(j), which does not list it")
                 }
             }
             entries += rowCols[i].count
         }
-        guard entries == colRows.reduce(0, { $0 + $1.count }) else { throw fail("rows and columns hold different entries") }
+        guard entries == columns.totalEntries else { throw fail("rows and columns hold different entries") }
         // B·x_B + b = 0, row by row, up to the rounding the values carry: 1e-12 of the row's
         // numbers times the coefficient spread (how much a solve may amplify it: 1e-6 beside
         // 15625 left a row of 640 625 off by 3, 5e-6 of it, with the answer within 2e-10 of

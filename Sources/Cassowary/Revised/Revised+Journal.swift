@@ -34,8 +34,7 @@ extension RevisedCore {
         let extra = columnCount - j.columns
         kinds.removeLast(extra)
         owners.removeLast(extra)
-        colRows.removeLast(extra)
-        colCoefs.removeLast(extra)
+        columns.removeLast(extra)
         costKey.removeLast(extra)
         positionOf.removeLast(extra)
         for l in reduced.indices {

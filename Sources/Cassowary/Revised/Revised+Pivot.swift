@@ -7,11 +7,7 @@ extension RevisedCore {
     mutating func transformColumn(_ j: Int32) {
         column.resize(to: rowCount)
         column.clear()
-        colRows[Int(j)].withUnsafeBufferPointer { rows in
-            colCoefs[Int(j)].withUnsafeBufferPointer { coefs in
-                for k in 0..<rows.count { column.add(rows[k], coefs[k]) }
-            }
-        }
+        columns.forEach(j) { i, a in column.add(i, a) }
         ensureFactor()
         lu.solve(&column)
         countSolve()
@@ -145,21 +141,15 @@ extension RevisedCore {
     /// Factors B afresh from the basis columns. A basis the factorization finds singular (only
     /// through rounding) has the dependent positions replaced by their rows' own columns.
     mutating func refactor() {
-        // B's columns gathered into kept buffers, each column borrowed (copying it out of
-        // `colRows` retained and released it: 8% of a grid's build).
+        // B's columns gathered into kept buffers, each column borrowed (copying a column's array
+        // out retained and released it: 8% of a grid's build).
         basisStarts.removeAll(keepingCapacity: true)
         basisRows.removeAll(keepingCapacity: true)
         basisValues.removeAll(keepingCapacity: true)
         basisStarts.append(0)
-        colRows.withUnsafeBufferPointer { colRows in
-            colCoefs.withUnsafeBufferPointer { colCoefs in
-                for p in 0..<rowCount {
-                    let j = Int(basicAt[p])
-                    colRows[j].withUnsafeBufferPointer { basisRows.append(contentsOf: $0) }
-                    colCoefs[j].withUnsafeBufferPointer { basisValues.append(contentsOf: $0) }
-                    basisStarts.append(Int32(basisRows.count))
-                }
-            }
+        for p in 0..<rowCount {
+            columns.gather(basicAt[p], rows: &basisRows, values: &basisValues)
+            basisStarts.append(Int32(basisRows.count))
         }
         luValid = true
         updateWork = 0

@@ -69,17 +69,14 @@ extension RevisedCore {
     }
 
     mutating func dropEntry(column j: Int32, row i: Int32) {
-        guard let k = colRows[Int(j)].lastIndex(of: i) else { return }
-        colRows[Int(j)].remove(at: k)
-        colCoefs[Int(j)].remove(at: k)
+        columns.remove(row: i, from: j)
     }
 
     /// An own column of a removed record: no rows, no cost, never entering again.
     mutating func retire(_ j: Int32) {
         kinds[Int(j)] = .artificial
         costKey[Int(j)] = 0
-        colRows[Int(j)] = []
-        colCoefs[Int(j)] = []
+        columns.clear(j)
         positionOf[Int(j)] = -1
         for l in reduced.indices { reduced[l][Int(j)] = 0 }
     }
@@ -89,7 +86,7 @@ extension RevisedCore {
         let last = Int32(rowCount - 1)
         if i != last {
             for j in rowCols[Int(last)] {
-                if let k = colRows[Int(j)].lastIndex(of: last) { colRows[Int(j)][k] = i }
+                columns.rename(row: last, to: i, in: j)
             }
             rowCols[Int(i)] = rowCols[Int(last)]
             rowCoefs[Int(i)] = rowCoefs[Int(last)]

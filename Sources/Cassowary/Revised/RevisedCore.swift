@@ -32,8 +32,7 @@ struct RevisedCore {
     /// Per column: the record that owns it (-1 for a client variable).
     var owners: [Int32] = []
     /// Column-wise copy of the rows: per column, the rows holding it and the coefficients.
-    var colRows: [[Int32]] = []
-    var colCoefs: [[Double]] = []
+    var columns = ColumnCopy()
     /// Per column: its objective level's priority key (0: not costed) and weight there.
     var costKey: [Float] = []
 
