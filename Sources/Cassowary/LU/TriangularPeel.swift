@@ -44,75 +44,97 @@ struct TriangularPeel {
     var nucleusMax: [Double] = []
 
     /// Copies the compressed-column input, summing duplicates and dropping exact zeros, and
-    /// builds its rows. O(m + nnz).
+    /// builds its rows. O(m + nnz). The loops run over buffers: indexed through `self`, every
+    /// write checked its array's uniqueness (most of the pass's time on the peer grid).
     mutating func load(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double]) throws(SparseLUError) {
         guard columnStarts.count == m + 1, columnStarts[0] == 0, rowIndices.count == values.count,
               Int(columnStarts[m]) <= rowIndices.count else { throw .invalidInput }
+        let input = Int(columnStarts[m])
         ActiveSubmatrix.fill(&mark, -1, m)
         ActiveSubmatrix.fill(&colMax, 0, m)
         ActiveSubmatrix.fill(&colCount, 0, m)
         ActiveSubmatrix.fill(&rowCount, 0, m)
         ActiveSubmatrix.fill(&colActive, true, m)
         ActiveSubmatrix.fill(&rowActive, true, m)
-        colStart.removeAll(keepingCapacity: true)
-        colRow.removeAll(keepingCapacity: true)
-        colVal.removeAll(keepingCapacity: true)
-        colStart.reserveCapacity(m + 1)
-        colRow.reserveCapacity(Int(columnStarts[m]))
-        colVal.reserveCapacity(Int(columnStarts[m]))
-        colStart.append(0)
-        for j in 0..<m {
-            let lo = Int(columnStarts[j]), hi = Int(columnStarts[j + 1])
-            guard lo <= hi else { throw .invalidInput }
-            let start = colRow.count
-            for k in lo..<hi {
-                let i = Int(rowIndices[k])
-                guard i >= 0 && i < m else { throw .invalidInput }
-                let q = Int(mark[i])
-                if q >= 0 {
-                    colVal[q] += values[k]
-                } else {
-                    mark[i] = Int32(colRow.count)
-                    colRow.append(Int32(i))
-                    colVal.append(values[k])
+        ActiveSubmatrix.fill(&colStart, 0, m + 1)
+        ActiveSubmatrix.fill(&colRow, 0, input)
+        ActiveSubmatrix.fill(&colVal, 0, input)
+        var end = 0
+        var valid = true
+        columnStarts.withUnsafeBufferPointer { starts in
+        rowIndices.withUnsafeBufferPointer { rowIndices in
+        values.withUnsafeBufferPointer { values in
+        mark.withUnsafeMutableBufferPointer { mark in
+        colRow.withUnsafeMutableBufferPointer { colRow in
+        colVal.withUnsafeMutableBufferPointer { colVal in
+        colStart.withUnsafeMutableBufferPointer { colStart in
+        colMax.withUnsafeMutableBufferPointer { colMax in
+        colCount.withUnsafeMutableBufferPointer { colCount in
+        rowCount.withUnsafeMutableBufferPointer { rowCount in
+            for j in 0..<m {
+                let lo = Int(starts[j]), hi = Int(starts[j + 1])
+                guard lo <= hi, hi <= input else { valid = false; return }
+                let start = end
+                for k in lo..<hi {
+                    let i = Int(rowIndices[k])
+                    guard i >= 0 && i < m else { valid = false; return }
+                    let q = Int(mark[i])
+                    if q >= 0 {
+                        colVal[q] += values[k]
+                    } else {
+                        mark[i] = Int32(end)
+                        colRow[end] = Int32(i)
+                        colVal[end] = values[k]
+                        end += 1
+                    }
                 }
+                var w = start
+                var most = 0.0
+                for q in start..<end {
+                    let i = colRow[q], v = colVal[q]
+                    mark[Int(i)] = -1
+                    most = max(most, abs(v))
+                    // An input entry is data, never rounding: only exact zeros are dropped.
+                    guard v != 0 else { continue }
+                    colRow[w] = i
+                    colVal[w] = v
+                    w += 1
+                    rowCount[Int(i)] += 1
+                }
+                end = w
+                colMax[j] = most
+                colCount[j] = Int32(w - start)
+                colStart[j + 1] = Int32(w)
             }
-            var end = start
-            var most = 0.0
-            for q in start..<colRow.count {
-                let i = colRow[q], v = colVal[q]
-                mark[Int(i)] = -1
-                most = max(most, abs(v))
-                // An input entry is data, never rounding: only exact zeros are dropped.
-                guard v != 0 else { continue }
-                colRow[end] = i
-                colVal[end] = v
-                end += 1
-                rowCount[Int(i)] += 1
-            }
-            colRow.removeLast(colRow.count - end)
-            colVal.removeLast(colVal.count - end)
-            colMax[j] = most
-            colCount[j] = Int32(end - start)
-            colStart.append(Int32(end))
-        }
+        } } } } } } } } } }
+        guard valid else { throw .invalidInput }
+        colRow.removeLast(input - end)
+        colVal.removeLast(input - end)
         // Rows by counting: each row's entries in ascending column order.
         ActiveSubmatrix.fill(&rowStart, 0, m + 1)
-        for i in 0..<m { rowStart[i + 1] = rowStart[i] + rowCount[i] }
-        let nnz = colRow.count
-        ActiveSubmatrix.fill(&rowCol, 0, nnz)
-        ActiveSubmatrix.fill(&rowVal, 0, nnz)
+        ActiveSubmatrix.fill(&rowCol, 0, end)
+        ActiveSubmatrix.fill(&rowVal, 0, end)
         ActiveSubmatrix.fill(&queue, 0, m)
-        for i in 0..<m { queue[i] = rowStart[i] }     // next free slot per row (the queue is idle)
-        for j in 0..<m {
-            for q in Int(colStart[j])..<Int(colStart[j + 1]) {
-                let i = Int(colRow[q])
-                let e = Int(queue[i])
-                rowCol[e] = Int32(j)
-                rowVal[e] = colVal[q]
-                queue[i] += 1
+        rowStart.withUnsafeMutableBufferPointer { rowStart in
+        queue.withUnsafeMutableBufferPointer { next in
+        rowCount.withUnsafeBufferPointer { rowCount in
+        colStart.withUnsafeBufferPointer { colStart in
+        colRow.withUnsafeBufferPointer { colRow in
+        colVal.withUnsafeBufferPointer { colVal in
+        rowCol.withUnsafeMutableBufferPointer { rowCol in
+        rowVal.withUnsafeMutableBufferPointer { rowVal in
+            for i in 0..<m { rowStart[i + 1] = rowStart[i] + rowCount[i] }
+            for i in 0..<m { next[i] = rowStart[i] }     // next free slot per row (the queue is idle)
+            for j in 0..<m {
+                for q in Int(colStart[j])..<Int(colStart[j + 1]) {
+                    let i = Int(colRow[q])
+                    let e = Int(next[i])
+                    rowCol[e] = Int32(j)
+                    rowVal[e] = colVal[q]
+                    next[i] += 1
+                }
             }
-        }
+        } } } } } } } }
     }
 
     /// Pivots every column singleton whose entry is above `tolerance` of its input column, then

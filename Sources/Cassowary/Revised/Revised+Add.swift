@@ -182,7 +182,10 @@ extension RevisedCore {
         basicAt.append(basic)
         xB.append(-residual / coefficient)
         if luValid { lu.appendRow(border, diagonal: coefficient) }
-        markSuspect(i)
+        // Only an infeasible value is a suspect (a required row's, which phase one takes next):
+        // marking every new row made a build push and pop each of its rows through the heap
+        // (3% of the peer grid's build).
+        if !isFeasible(i) { markSuspect(i) }
         if costKey[Int(basic)] != 0 { dualsValid = false }
     }
 

@@ -8,30 +8,57 @@ extension RevisedCore {
         let n = columnCount
         for l in levelKeys.indices {
             let key = levelKeys[l]
-            reduced[l].withUnsafeMutableBufferPointer { d in
-                for j in 0..<n { d[j] = costKey[j] == key ? 1 : 0 }
-            }
             rho.resize(to: rowCount)
             rho.clear()
             for p in 0..<rowCount where costKey[Int(basicAt[p])] == key { rho.add(Int32(p), 1) }
             ensureFactor()
             lu.solveTransposed(&rho)
             countSolve()
-            for i in rho.indices {
-                let y = rho.values[Int(i)]
-                guard y != 0 else { continue }
-                let cols = rowCols[Int(i)]
-                let coefs = rowCoefs[Int(i)]
-                for k in cols.indices { reduced[l][Int(cols[k])] -= y * coefs[k] }
+            // The level's arrays are taken out while they are written, and every array is read
+            // through a buffer: indexed in place, each write checked the nested arrays'
+            // uniqueness (a build computes these a few times over every column: 8% of the peer
+            // grid's build).
+            var d: [Double] = []
+            var queue: [Bool] = []
+            var heap: [Int32] = []
+            swap(&d, &reduced[l])
+            swap(&queue, &queued[l])
+            swap(&heap, &candidates[l])
+            heap.removeAll(keepingCapacity: true)
+            d.withUnsafeMutableBufferPointer { d in
+                costKey.withUnsafeBufferPointer { costKey in
+                    for j in 0..<n { d[j] = costKey[j] == key ? 1 : 0 }
+                }
+                rowCols.withUnsafeBufferPointer { rowCols in
+                    rowCoefs.withUnsafeBufferPointer { rowCoefs in
+                        for i in rho.indices {
+                            let y = rho.values[Int(i)]
+                            guard y != 0 else { continue }
+                            rowCols[Int(i)].withUnsafeBufferPointer { cols in
+                                rowCoefs[Int(i)].withUnsafeBufferPointer { coefs in
+                                    for k in 0..<cols.count { d[Int(cols[k])] -= y * coefs[k] }
+                                }
+                            }
+                        }
+                    }
+                }
+                queue.withUnsafeMutableBufferPointer { queue in
+                    positionOf.withUnsafeBufferPointer { positionOf in
+                        kinds.withUnsafeBufferPointer { kinds in
+                            for j in 0..<n {
+                                if positionOf[j] >= 0 || abs(d[j]) <= Self.costTolerance { d[j] = 0 }
+                                // Ascending ids: already a min-heap.
+                                let improves = d[j] < 0 || d[j] != 0 && kinds[j] == .external
+                                queue[j] = improves
+                                if improves { heap.append(Int32(j)) }
+                            }
+                        }
+                    }
+                }
             }
-            candidates[l].removeAll(keepingCapacity: true)
-            for j in 0..<n {
-                if positionOf[j] >= 0 || abs(reduced[l][j]) <= Self.costTolerance { reduced[l][j] = 0 }
-                // Ascending ids: already a min-heap.
-                let improves = reduced[l][j] < 0 || reduced[l][j] != 0 && kinds[j] == .external
-                queued[l][j] = improves
-                if improves { candidates[l].append(Int32(j)) }
-            }
+            swap(&d, &reduced[l])
+            swap(&queue, &queued[l])
+            swap(&heap, &candidates[l])
         }
         dualsValid = true
     }
