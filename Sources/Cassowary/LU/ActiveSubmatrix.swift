@@ -55,9 +55,10 @@ struct ActiveSubmatrix {
 
     /// Loads the CSC input, summing duplicates and dropping entries with
     /// |value| <= tolerance · (column max). `inputMax`, when given, is each column's max to judge
-    /// against instead (a nucleus's columns are judged against the whole input column). O(m + nnz). The storage of the previous load is
-    /// reused: a basis refactored every few hundred pivots no longer allocates (and faults in)
-    /// some twenty arrays of m entries each time.
+    /// against instead (a nucleus's columns are judged against the whole input column).
+    /// O(m + nnz). The storage of the previous load is reused: a basis refactored every few
+    /// hundred pivots no longer allocates (and faults in) some twenty arrays of m entries each
+    /// time.
     mutating func load(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double], tolerance: Double,
                        inputMax: [Double]? = nil) throws(SparseLUError) {
         guard columnStarts.count == m + 1, columnStarts[0] == 0, rowIndices.count == values.count,

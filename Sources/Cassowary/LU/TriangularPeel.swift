@@ -145,6 +145,16 @@ struct TriangularPeel {
     /// pivoted and of the columns tested).
     mutating func peel(tolerance: Double, threshold u: Double, rowOf: inout [Int32], colOf: inout [Int32],
                        pivot: inout [Double], lower: inout CompressedLines, upper: inout CompressedLines) {
+        pivotColumnSingletons(tolerance: tolerance, rowOf: &rowOf, colOf: &colOf, pivot: &pivot, lower: &lower, upper: &upper)
+        pivotRowSingletons(tolerance: tolerance, threshold: u, rowOf: &rowOf, colOf: &colOf, pivot: &pivot,
+                           lower: &lower, upper: &upper)
+    }
+
+    /// Column singletons, in the order they appear: each step's L line is empty and its U line is
+    /// its row's other active entries; removing the row can leave other columns singletons.
+    private mutating func pivotColumnSingletons(tolerance: Double, rowOf: inout [Int32], colOf: inout [Int32],
+                                                pivot: inout [Double], lower: inout CompressedLines,
+                                                upper: inout CompressedLines) {
         let m = colCount.count
         queue.removeAll(keepingCapacity: true)
         for j in 0..<m where colCount[j] == 1 { queue.append(Int32(j)) }
@@ -172,10 +182,19 @@ struct TriangularPeel {
             lower.start.append(Int32(truncatingIfNeeded: lower.index.count))
             upper.start.append(Int32(truncatingIfNeeded: upper.index.count))
         }
+    }
+
+    /// Row singletons passing the threshold test: each step's U line is empty and its L line is
+    /// its column's other active entries over the pivot; removing the column can leave other rows
+    /// singletons, never a column.
+    private mutating func pivotRowSingletons(tolerance: Double, threshold u: Double, rowOf: inout [Int32],
+                                             colOf: inout [Int32], pivot: inout [Double], lower: inout CompressedLines,
+                                             upper: inout CompressedLines) {
+        let m = rowCount.count
         queue.removeAll(keepingCapacity: true)
         // Row counts are exact here: a column singleton's one active row was the row pivoted with it.
         for i in 0..<m where rowActive[i] && rowCount[i] == 1 { queue.append(Int32(i)) }
-        head = 0
+        var head = 0
         while head < queue.count {
             let i = Int(queue[head])
             head += 1

@@ -4,7 +4,7 @@
 /// A column's first entry sits inline; only later ones go to an array of their own. Most columns
 /// are a row's own slack, error or dummy column and hold exactly one entry, so most columns
 /// allocate nothing. (An array per column cost two allocations per own column: on the peer grid
-/// of 10 000 views, 9% of the build's instructions and some 17 MB of fresh pages.)
+/// of 10 000 views, 4.4% of the build's instructions and 7% of its page faults.)
 struct ColumnCopy {
     /// Per column: the first entry's row (-1 when the column holds none) and coefficient.
     private var firstRow: [Int32] = []

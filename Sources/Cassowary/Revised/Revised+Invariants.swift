@@ -13,8 +13,7 @@ extension RevisedCore {
         var entries = 0
         for i in 0..<rowCount {
             for (k, j) in rowCols[i].enumerated() {
-                let at = (0..<columns.entryCount(j)).first { columns.entry(j, $0).row == Int32(i) }
-                guard let at, columns.entry(j, at).coefficient == rowCoefs[i][k] else {
+                guard let at = columns.lastIndex(of: Int32(i), in: j), columns.entry(j, at).coefficient == rowCoefs[i][k] else {
                     throw fail("row \(i) holds column \(j), which does not list it")
                 }
             }
