@@ -53,14 +53,13 @@ struct ActiveSubmatrix {
 
     init() {}
 
-    /// Loads the CSC input, summing duplicates and dropping entries with
-    /// |value| <= tolerance · (column max). `inputMax`, when given, is each column's max to judge
-    /// against instead (a nucleus's columns are judged against the whole input column).
-    /// O(m + nnz). The storage of the previous load is reused: a basis refactored every few
+    /// Loads the CSC input (the nucleus `TriangularPeel` leaves), summing duplicates. An entry is
+    /// later dropped as cancelled at or below `tolerance · inputMax[j]`, its column's largest
+    /// magnitude in the whole input (of which the nucleus holds a part). O(m + nnz). The storage of the previous load is reused: a basis refactored every few
     /// hundred pivots no longer allocates (and faults in) some twenty arrays of m entries each
     /// time.
     mutating func load(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double], tolerance: Double,
-                       inputMax: [Double]? = nil) throws(SparseLUError) {
+                       inputMax: [Double]) throws(SparseLUError) {
         guard columnStarts.count == m + 1, columnStarts[0] == 0, rowIndices.count == values.count,
               Int(columnStarts[m]) <= rowIndices.count else { throw .invalidInput }
         self.m = m
@@ -105,13 +104,8 @@ struct ActiveSubmatrix {
                     colVal.append(values[k])
                 }
             }
-            var colMax = 0.0
-            for q in start..<colRow.count {
-                posInCol[Int(colRow[q])] = -1
-                colMax = max(colMax, abs(colVal[q]))
-            }
-            let tol = tolerance * (inputMax.map { max($0[j], colMax) } ?? colMax)
-            dropTolerance[j] = tol
+            for q in start..<colRow.count { posInCol[Int(colRow[q])] = -1 }
+            dropTolerance[j] = tolerance * inputMax[j]
             var end = colRow.count
             var q = start
             while q < end {

@@ -25,14 +25,14 @@ extension RevisedCore {
         if required { beginJournal() }
         var record = record
         magnitude = max(magnitude, magnitudeOf(record.constraint.expression))
-        appendRow(&record, owner: slot)
+        let feasible = appendRow(&record, owner: slot)
         if !required, record.constraint.relation == .equal, record.editVariable == nil {
             crashSoftEquality(at: Int32(rowCount - 1))
         }
         if required {
-            let p = Int32(rowCount - 1)
-            if !isFeasible(p) {
-                if case .infeasible(let certificate) = phaseOne(target: p) {
+            // A required row is not crashed: its value is still the one `appendRow` judged.
+            if !feasible {
+                if case .infeasible(let certificate) = phaseOne(target: Int32(rowCount - 1)) {
                     rollback()
                     throw .unsatisfiable(conflict: explainConflict(record, certificate: certificate))
                 }
@@ -116,7 +116,9 @@ extension RevisedCore {
     /// Appends the record's row with its own columns, and makes one column of it basic: a client
     /// variable no earlier row holds (the lowest id), else the own column whose value comes out
     /// >= 0 (a required row's slack or dummy may come out infeasible: the caller's phase one).
-    mutating func appendRow(_ record: inout RevisedRecord, owner: Int32) {
+    /// Returns whether the new basic value is feasible (`isFeasible`).
+    @discardableResult
+    mutating func appendRow(_ record: inout RevisedRecord, owner: Int32) -> Bool {
         let c = record.constraint
         let i = Int32(rowCount)
         record.row = i
@@ -185,8 +187,10 @@ extension RevisedCore {
         // Only an infeasible value is a suspect (a required row's, which phase one takes next):
         // marking every new row made a build push and pop each of its rows through the heap
         // (3% of the peer grid's build).
-        if !isFeasible(i) { markSuspect(i) }
+        let feasible = isFeasible(i)
+        if !feasible { markSuspect(i) }
         if costKey[Int(basic)] != 0 { dualsValid = false }
+        return feasible
     }
 
     /// The first basic column of a new row: a client variable only this row holds (lowest id),
