@@ -61,13 +61,18 @@ extension RevisedCore {
         columns.appendColumn()
         costKey.append(cost)
         positionOf.append(-1)
-        for l in reduced.indices {
-            reduced[l].append(0)
-            queued[l].append(false)
+        // The levels' arrays cover every column only while they are valid (`computeReducedCosts`
+        // extends them): a build adds most of its columns with stale reduced costs, and
+        // extending each level's two arrays per column was 7% of the peer grid's build.
+        if dualsValid {
+            for l in reduced.indices {
+                reduced[l].append(0)
+                queued[l].append(false)
+            }
+            // A costed column enters nonbasic with reduced cost c_j: its row's basic column is
+            // uncosted then (`appendRow` clears `dualsValid` otherwise), so y_new = 0.
+            if cost != 0, let l = levelKeys.firstIndex(of: cost) { reduced[l][Int(j)] = 1 }
         }
-        // A costed column enters nonbasic with reduced cost c_j: its row's basic column is
-        // uncosted then (`appendRow` clears `dualsValid` otherwise), so y_new = 0.
-        if cost != 0, let l = levelKeys.firstIndex(of: cost) { reduced[l][Int(j)] = 1 }
         return j
     }
 
@@ -123,13 +128,8 @@ extension RevisedCore {
         let i = Int32(rowCount)
         record.row = i
         let e = c.expression.normalized()
-        var cols: [Int32] = []
-        var coefs: [Double] = []
-        cols.reserveCapacity(e.terms.count + 2)
-        coefs.reserveCapacity(e.terms.count + 2)
         for t in e.terms where t.coefficient != 0 {
-            cols.append(column(for: t.variable))
-            coefs.append(t.coefficient)
+            rows.push(column(for: t.variable), t.coefficient)
             largestCoefficient = max(largestCoefficient, abs(t.coefficient))
             smallestCoefficient = min(smallestCoefficient, abs(t.coefficient))
         }
@@ -140,25 +140,20 @@ extension RevisedCore {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign: Double = c.relation == .lessThanOrEqual ? 1 : -1
             record.marker = newColumn(.slack, owner: owner)
-            cols.append(record.marker)
-            coefs.append(sign)
+            rows.push(record.marker, sign)
             if soft {
                 record.other = newColumn(.error, owner: owner, cost: key)
-                cols.append(record.other)
-                coefs.append(-sign)
+                rows.push(record.other, -sign)
             }
         case .equal:
             if soft {
                 record.marker = newColumn(.error, owner: owner, cost: key)
                 record.other = newColumn(.error, owner: owner, cost: key)
-                cols.append(record.marker)
-                coefs.append(-1)
-                cols.append(record.other)
-                coefs.append(1)
+                rows.push(record.marker, -1)
+                rows.push(record.other, 1)
             } else {
                 record.marker = newColumn(.dummy, owner: owner)
-                cols.append(record.marker)
-                coefs.append(1)
+                rows.push(record.marker, 1)
             }
         }
         let constant = record.editVariable != nil ? -record.suggested : e.constant
@@ -166,20 +161,20 @@ extension RevisedCore {
         var residual = constant
         border.resize(to: rowCount)
         border.clear()
-        for k in cols.indices {
-            let j = cols[k]
-            columns.append(j, row: i, coefficient: coefs[k])
+        rows.closeRow()
+        let entries = rows.range(Int(i))
+        for k in entries {
+            let j = rows.cols[k], a = rows.coefs[k]
+            columns.append(j, row: i, coefficient: a)
             let p = positionOf[Int(j)]
             if p >= 0 {
-                residual += coefs[k] * xB[Int(p)]
-                border.add(p, coefs[k])
+                residual += a * xB[Int(p)]
+                border.add(p, a)
             }
         }
-        rowCols.append(cols)
-        rowCoefs.append(coefs)
         rowConstant.append(constant)
         rowRecord.append(owner)
-        let (basic, coefficient) = firstBasic(cols, coefs, residual: residual)
+        let (basic, coefficient) = firstBasic(entries, residual: residual)
         positionOf[Int(basic)] = i
         basicAt.append(basic)
         xB.append(-residual / coefficient)
@@ -196,12 +191,14 @@ extension RevisedCore {
     /// The first basic column of a new row: a client variable only this row holds (lowest id),
     /// else the row's own column whose value `−residual / coefficient` is >= 0 (a soft row always
     /// has one), else the marker (a required slack or dummy: infeasible, phase one follows).
-    func firstBasic(_ cols: [Int32], _ coefs: [Double], residual: Double) -> (Int32, Double) {
-        for k in cols.indices where kinds[Int(cols[k])] == .external && positionOf[Int(cols[k])] < 0 && columns.entryCount(cols[k]) == 1 {
+    @inline(__always)
+    func firstBasic(_ entries: Range<Int>, residual: Double) -> (Int32, Double) {
+        let cols = rows.cols, coefs = rows.coefs
+        for k in entries where kinds[Int(cols[k])] == .external && positionOf[Int(cols[k])] < 0 && columns.entryCount(cols[k]) == 1 {
             return (cols[k], coefs[k])
         }
         var marker = -1
-        for k in cols.indices where kinds[Int(cols[k])] != .external {
+        for k in entries where kinds[Int(cols[k])] != .external {
             if marker < 0 { marker = k }
             let kind = kinds[Int(cols[k])]
             if kind == .dummy { continue }
@@ -212,6 +209,9 @@ extension RevisedCore {
 
     /// True when the basic value at position `p` is within its bounds, up to the rounding of
     /// the numbers it is computed from (`valueTolerance`).
+    /// Inlined, as are `valueTolerance` and `firstBasic`: called from a mutating method, a
+    /// nonmutating one got a copy of the whole core (1 280 bytes, memcpy) on every call.
+    @inline(__always)
     func isFeasible(_ p: Int32) -> Bool {
         let v = xB[Int(p)]
         switch kinds[Int(basicAt[Int(p)])] {
@@ -226,15 +226,14 @@ extension RevisedCore {
     /// columns, at least 1. Relative to the row, not to every number seen: a tolerance of 1e-9
     /// of the largest constant of the system (1.5e10, an inset) let a required equality stand
     /// 8 points off (fuzz, seed 1, case 1734). O(row).
+    @inline(__always)
     func valueTolerance(_ p: Int32) -> Double {
         let c = Int(basicAt[Int(p)])
         guard let i = columns.first(Int32(c))?.row else { return feasibilityTolerance }
         var scale = abs(rowConstant[Int(i)])
-        let cols = rowCols[Int(i)]
-        let coefs = rowCoefs[Int(i)]
-        for k in cols.indices {
-            let q = positionOf[Int(cols[k])]
-            if q >= 0 { scale += abs(coefs[k] * xB[Int(q)]) }
+        for k in rows.range(Int(i)) {
+            let q = positionOf[Int(rows.cols[k])]
+            if q >= 0 { scale += abs(rows.coefs[k] * xB[Int(q)]) }
         }
         return max(1, scale) * 1e-12
     }

@@ -22,12 +22,12 @@ extension RevisedCore {
     mutating func crashSoftEquality(at p: Int32) {
         let error = basicAt[Int(p)]
         guard kinds[Int(error)] == .error, xB[Int(p)] == 0 else { return }
-        let newestFirst = rowCols[Int(p)].sorted(by: >)
+        let newestFirst = rows.columns(of: Int(p)).sorted(by: >)
         if crashLocally(at: p, error: error, newestFirst) { return }
         for c in newestFirst where kinds[Int(c)] == .external {
             let q = positionOf[Int(c)]
             guard q >= 0, q != p else { continue }
-            for s in rowCols[Int(q)] where kinds[Int(s)] == .slack && costKey[Int(s)] == 0 && positionOf[Int(s)] < 0 {
+            for s in rows.columns(of: Int(q)) where kinds[Int(s)] == .slack && costKey[Int(s)] == 0 && positionOf[Int(s)] < 0 {
                 transformColumn(s)
                 let a = column.values[Int(p)]
                 var largest = 0.0
@@ -55,7 +55,7 @@ extension RevisedCore {
             let (r, aPC, aRC) = e0.row == p ? (e1.row, e0.coefficient, e1.coefficient) : (e0.row, e1.coefficient, e0.coefficient)
             var slack: Int32 = -1
             var alone = true
-            for j in rowCols[Int(r)] where j != client {
+            for j in rows.columns(of: Int(r)) where j != client {
                 if positionOf[Int(j)] >= 0 { alone = false; break }
                 if slack < 0, kinds[Int(j)] == .slack, costKey[Int(j)] == 0, columns.entryCount(j) == 1 { slack = j }
             }

@@ -7,19 +7,21 @@ extension RevisedCore {
     func checkInvariants() throws(SolverError) {
         func fail(_ m: String) -> SolverError { .internalError("cassowary-revised: " + m) }
         guard basicAt.count == rowCount, xB.count == rowCount else { throw fail("basis size \(basicAt.count) for \(rowCount) rows") }
+        guard rows.count == rowCount, rowRecord.count == rowCount else { throw fail("\(rows.count) pooled rows for \(rowCount) rows") }
         for p in 0..<rowCount where positionOf[Int(basicAt[p])] != Int32(p) {
             throw fail("position \(p) holds column \(basicAt[p]), which is at \(positionOf[Int(basicAt[p])])")
         }
         var entries = 0
         for i in 0..<rowCount {
-            for (k, j) in rowCols[i].enumerated() {
-                guard let at = columns.lastIndex(of: Int32(i), in: j), columns.entry(j, at).coefficient == rowCoefs[i][k] else {
+            for k in rows.range(i) {
+                let j = rows.cols[k]
+                guard let at = columns.lastIndex(of: Int32(i), in: j), columns.entry(j, at).coefficient == rows.coefs[k] else {
                     throw fail("row \(i) holds column \(j), which does not list it")
                 }
             }
-            entries += rowCols[i].count
+            entries += rows.range(i).count
         }
-        guard entries == columns.totalEntries else { throw fail("rows and columns hold different entries") }
+        guard entries == columns.totalEntries, entries == rows.liveEntries else { throw fail("rows and columns hold different entries") }
         // B·x_B + b = 0, row by row, up to the rounding the values carry: 1e-12 of the row's
         // numbers times the coefficient spread (how much a solve may amplify it: 1e-6 beside
         // 15625 left a row of 640 625 off by 3, 5e-6 of it, with the answer within 2e-10 of
@@ -32,11 +34,11 @@ extension RevisedCore {
         for i in 0..<rowCount {
             var sum = rowConstant[i]
             var scale = abs(rowConstant[i])
-            for (k, j) in rowCols[i].enumerated() {
-                let p = positionOf[Int(j)]
+            for k in rows.range(i) {
+                let p = positionOf[Int(rows.cols[k])]
                 guard p >= 0 else { continue }
-                sum += rowCoefs[i][k] * xB[Int(p)]
-                scale += abs(rowCoefs[i][k] * xB[Int(p)])
+                sum += rows.coefs[k] * xB[Int(p)]
+                scale += abs(rows.coefs[k] * xB[Int(p)])
             }
             let resolution = PrecisionEstimate(magnitude: max(magnitude, scale), stated: magnitude, spread: spread, residual: 0).resolution
             guard abs(sum) <= max(max(1, scale) * max(1e-9, 1e-12 * spread), resolution) else {
@@ -61,6 +63,9 @@ extension RevisedCore {
         fresh.journal = nil
         fresh.computeReducedCosts()
         for l in levelKeys.indices {
+            guard reduced[l].count == columnCount, queued[l].count == columnCount else {
+                throw .internalError("cassowary-revised: level \(levelKeys[l]) holds \(reduced[l].count) reduced costs for \(columnCount) columns")
+            }
             for j in 0..<columnCount where positionOf[j] < 0 {
                 let kept = reduced[l][j], computed = fresh.reduced[l][j]
                 guard abs(kept - computed) <= tolerance * max(1, abs(computed)) else {

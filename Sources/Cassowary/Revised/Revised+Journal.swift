@@ -22,9 +22,8 @@ extension RevisedCore {
         }
         while rowCount > j.rows {
             let i = Int32(rowCount - 1)
-            for c in rowCols[Int(i)] where Int(c) < j.columns { dropEntry(column: c, row: i) }
-            rowCols.removeLast()
-            rowCoefs.removeLast()
+            for c in rows.columns(of: Int(i)) where Int(c) < j.columns { dropEntry(column: c, row: i) }
+            rows.removeLast()
             rowConstant.removeLast()
             rowRecord.removeLast()
             positionOf[Int(basicAt[Int(i)])] = -1
@@ -38,8 +37,9 @@ extension RevisedCore {
         costKey.removeLast(extra)
         positionOf.removeLast(extra)
         for l in reduced.indices {
-            reduced[l].removeLast(extra)
-            queued[l].removeLast(extra)
+            // Shorter when the added columns came with stale reduced costs (`newColumn`).
+            reduced[l].removeLast(max(0, reduced[l].count - j.columns))
+            queued[l].removeLast(max(0, queued[l].count - j.columns))
         }
         for v in j.variables { variableSymbol[Int(v)] = -1 }
         dualsValid = j.dualsValid

@@ -85,11 +85,9 @@ extension RevisedCore {
             for i in rho.indices {
                 let y = 2 * rho.values[Int(i)]
                 guard y != 0 else { continue }
-                let cols = rowCols[Int(i)]
-                let coefs = rowCoefs[Int(i)]
-                for k in cols.indices where positionOf[Int(cols[k])] < 0 {
-                    let j = Int(cols[k])
-                    let d = snapCost(reduced[l][j] + y * coefs[k], reduced[l][j])
+                for k in rows.range(Int(i)) where positionOf[Int(rows.cols[k])] < 0 {
+                    let j = Int(rows.cols[k])
+                    let d = snapCost(reduced[l][j] + y * rows.coefs[k], reduced[l][j])
                     reduced[l][j] = d
                     if d < 0 || d != 0 && kinds[j] == .external { pushCandidate(l, Int32(j)) }
                 }

@@ -27,21 +27,15 @@ extension RevisedCore {
         var largest = 0.0
         for i in rho.indices { largest = max(largest, abs(rho.values[Int(i)])) }
         let floor = largest * 1e-14
-        // Borrowed through buffer pointers: copying each row's arrays out retained and released
-        // them, 12% of the peer chain's build.
-        rowCols.withUnsafeBufferPointer { rowCols in
-            rowCoefs.withUnsafeBufferPointer { rowCoefs in
-                positionOf.withUnsafeBufferPointer { positionOf in
-                    for i in rho.indices {
-                        let r = rho.values[Int(i)]
-                        guard abs(r) > floor else { continue }
-                        rowCols[Int(i)].withUnsafeBufferPointer { cols in
-                            rowCoefs[Int(i)].withUnsafeBufferPointer { coefs in
-                                for k in 0..<cols.count where positionOf[Int(cols[k])] < 0 {
-                                    pivotRow.add(cols[k], r * coefs[k])
-                                }
-                            }
-                        }
+        // Read through buffers: copying each row's entries out retained and released them (12%
+        // of the peer chain's build, when rows were arrays of their own).
+        rows.withBuffers { rows in
+            positionOf.withUnsafeBufferPointer { positionOf in
+                for i in rho.indices {
+                    let r = rho.values[Int(i)]
+                    guard abs(r) > floor else { continue }
+                    for k in rows.range(Int(i)) where positionOf[Int(rows.cols[k])] < 0 {
+                        pivotRow.add(rows.cols[k], r * rows.coefs[k])
                     }
                 }
             }

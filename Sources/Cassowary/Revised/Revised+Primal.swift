@@ -25,21 +25,22 @@ extension RevisedCore {
             swap(&queue, &queued[l])
             swap(&heap, &candidates[l])
             heap.removeAll(keepingCapacity: true)
+            // Columns added while the reduced costs were stale have no entries yet.
+            if d.count != n {
+                d.removeLast(max(0, d.count - n))
+                d.append(contentsOf: repeatElement(0, count: n - d.count))
+                queue.removeLast(max(0, queue.count - n))
+                queue.append(contentsOf: repeatElement(false, count: n - queue.count))
+            }
             d.withUnsafeMutableBufferPointer { d in
                 costKey.withUnsafeBufferPointer { costKey in
                     for j in 0..<n { d[j] = costKey[j] == key ? 1 : 0 }
                 }
-                rowCols.withUnsafeBufferPointer { rowCols in
-                    rowCoefs.withUnsafeBufferPointer { rowCoefs in
-                        for i in rho.indices {
-                            let y = rho.values[Int(i)]
-                            guard y != 0 else { continue }
-                            rowCols[Int(i)].withUnsafeBufferPointer { cols in
-                                rowCoefs[Int(i)].withUnsafeBufferPointer { coefs in
-                                    for k in 0..<cols.count { d[Int(cols[k])] -= y * coefs[k] }
-                                }
-                            }
-                        }
+                rows.withBuffers { rows in
+                    for i in rho.indices {
+                        let y = rho.values[Int(i)]
+                        guard y != 0 else { continue }
+                        for k in rows.range(Int(i)) { d[Int(rows.cols[k])] -= y * rows.coefs[k] }
                     }
                 }
                 queue.withUnsafeMutableBufferPointer { queue in

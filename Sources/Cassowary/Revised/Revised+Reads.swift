@@ -11,8 +11,7 @@ extension RevisedCore {
     func contains(_ id: ConstraintID) -> Bool { recordOfID[id] != nil }
 
     var counters: SolverCounters {
-        var cells = 0
-        for cols in rowCols { cells += cols.count }
+        let cells = rows.liveEntries
         return SolverCounters(
             pivots: pivots, rows: rowCount, cells: cells + lu.factorNonzeros + lu.updateNonzeros,
             constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips)

@@ -26,7 +26,7 @@ extension RevisedCore {
         var p = positionOf[Int(record.marker)]
         if p < 0, record.other >= 0 { p = positionOf[Int(record.other)] }
         if p < 0 { p = pivotIn(record.marker) }
-        for j in rowCols[Int(i)] { dropEntry(column: j, row: i) }
+        for j in rows.columns(of: Int(i)) { dropEntry(column: j, row: i) }
         for j in [record.marker, record.other] where j >= 0 { retire(j) }
         moveLastRow(to: i)
         moveLastPosition(to: p)
@@ -78,24 +78,21 @@ extension RevisedCore {
         costKey[Int(j)] = 0
         columns.clear(j)
         positionOf[Int(j)] = -1
-        for l in reduced.indices { reduced[l][Int(j)] = 0 }
+        for l in reduced.indices where Int(j) < reduced[l].count { reduced[l][Int(j)] = 0 }
     }
 
     /// Moves the last row into slot `i` (freed), renaming it in the columns that hold it.
     mutating func moveLastRow(to i: Int32) {
         let last = Int32(rowCount - 1)
         if i != last {
-            for j in rowCols[Int(last)] {
+            for j in rows.columns(of: Int(last)) {
                 columns.rename(row: last, to: i, in: j)
             }
-            rowCols[Int(i)] = rowCols[Int(last)]
-            rowCoefs[Int(i)] = rowCoefs[Int(last)]
             rowConstant[Int(i)] = rowConstant[Int(last)]
             rowRecord[Int(i)] = rowRecord[Int(last)]
             records[Int(rowRecord[Int(i)])]!.row = i
         }
-        rowCols.removeLast()
-        rowCoefs.removeLast()
+        rows.moveLast(to: Int(i))
         rowConstant.removeLast()
         rowRecord.removeLast()
     }

@@ -38,8 +38,8 @@ struct RevisedCore {
 
     // MARK: rows
 
-    var rowCols: [[Int32]] = []
-    var rowCoefs: [[Double]] = []
+    /// Per row: its columns and coefficients (pooled), its constant, its record.
+    var rows = RowStore()
     var rowConstant: [Double] = []
     var rowRecord: [Int32] = []
 
