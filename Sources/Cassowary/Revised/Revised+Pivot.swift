@@ -106,13 +106,16 @@ extension RevisedCore {
         abs(v) <= max(abs(old), 1) * Self.costTolerance ? 0 : v
     }
 
-    /// Factors B afresh when `lu` does not stand for it, or when it carries more updates than B
-    /// has rows. (At half the rows, a grid of 10 000 views spent a third of its build factoring:
-    /// every appended row is a border, so the build refactored each time it grew by a half.
-    /// Past that cap, `countSolve`'s budget decides.)
+    /// Factors B afresh when `lu` does not stand for it, or when it carries more than twice as
+    /// many updates as B has rows (a bound on the log's memory; below it, `countSolve`'s budget
+    /// decides). A build appends every row as a border, and its crash and phase-one pivots add
+    /// about one update per two rows: with the cap at half the rows, the grid of 10 000 views
+    /// refactored each time it grew by a half (a third of its build); at one times the rows, it
+    /// still factored the whole basis once near its end (16% of its build), though its solves
+    /// reach few updates and never spent the budget. The first edit that spends it factors.
     @inline(__always)
     mutating func ensureFactor() {
-        if !luValid || lu.updateCount > rowCount + 64 { refactor() }
+        if !luValid || lu.updateCount > 2 * rowCount + 64 { refactor() }
     }
 
     /// Every solve applies the update log (borders and etas) in order, the whole log or only the
