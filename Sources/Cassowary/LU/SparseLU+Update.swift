@@ -88,6 +88,12 @@ struct UpdateLog {
     @inline(__always)
     mutating func growHeads(to n: Int) {
         guard pivotHead.count < n else { return }
+        if n == pivotHead.count + 1 {
+            // A border adds one position at a time: the general append cost ~200 instructions.
+            pivotHead.append(-1)
+            entryHead.append(-1)
+            return
+        }
         pivotHead.append(contentsOf: repeatElement(-1, count: n - pivotHead.count))
         entryHead.append(contentsOf: repeatElement(-1, count: n - entryHead.count))
     }

@@ -42,7 +42,11 @@ public struct SparseVector {
     /// Shrinking first clears registered entries beyond the new dimension.
     public mutating func resize(to dimension: Int) {
         let old = values.count
-        if dimension > old {
+        if dimension == old + 1 {
+            // A border grows by one row at a time (`RevisedCore.appendRow`).
+            values.append(0)
+            isRegistered.append(false)
+        } else if dimension > old {
             let extra = dimension - old
             values.append(contentsOf: repeatElement(0, count: extra))
             isRegistered.append(contentsOf: repeatElement(false, count: extra))

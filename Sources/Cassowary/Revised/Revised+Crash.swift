@@ -22,7 +22,14 @@ extension RevisedCore {
     mutating func crashSoftEquality(at p: Int32) {
         let error = basicAt[Int(p)]
         guard kinds[Int(error)] == .error, xB[Int(p)] == 0 else { return }
-        let newestFirst = rows.columns(of: Int(p)).sorted(by: >)
+        // Sorted in a kept array (`crashOrder`): a sorted copy per soft equality was an
+        // allocation per row of the build.
+        var newestFirst: [Int32] = []
+        swap(&newestFirst, &crashOrder)
+        defer { swap(&newestFirst, &crashOrder) }
+        newestFirst.removeAll(keepingCapacity: true)
+        newestFirst.append(contentsOf: rows.columns(of: Int(p)))
+        newestFirst.sort(by: >)
         if crashLocally(at: p, error: error, newestFirst) { return }
         for c in newestFirst where kinds[Int(c)] == .external {
             let q = positionOf[Int(c)]

@@ -114,6 +114,8 @@ struct RevisedCore {
     /// Positions whose errors a long step swaps (scratch).
     var swapped: [Int32] = []
     var border = SparseVector(dimension: 0)
+    /// A new soft equality's columns, newest first (`crashSoftEquality`).
+    var crashOrder: [Int32] = []
     /// B in compressed columns for `refactor`.
     var basisStarts: [Int32] = []
     var basisRows: [Int32] = []
