@@ -111,8 +111,9 @@ extension RevisedCore {
     /// decides). A build appends every row as a border, and its crash and phase-one pivots add
     /// about one update per two rows: with the cap at half the rows, the grid of 10 000 views
     /// refactored each time it grew by a half (a third of its build); at one times the rows, it
-    /// still factored the whole basis once near its end (16% of its build), though its solves
-    /// reach few updates and never spent the budget. The first edit that spends it factors.
+    /// still factored four times, the last time the whole basis near the build's end (27% of the
+    /// build's instructions in all), though its solves reach few updates and never spent the
+    /// budget. The first edit that spends it factors now.
     @inline(__always)
     mutating func ensureFactor() {
         if !luValid || lu.updateCount > 2 * rowCount + 64 { refactor() }
