@@ -55,9 +55,9 @@ struct ActiveSubmatrix {
 
     /// Loads the CSC input (the nucleus `TriangularPeel` leaves), summing duplicates. An entry is
     /// later dropped as cancelled at or below `tolerance · inputMax[j]`, its column's largest
-    /// magnitude in the whole input (of which the nucleus holds a part). O(m + nnz). The storage of the previous load is reused: a basis refactored every few
-    /// hundred pivots no longer allocates (and faults in) some twenty arrays of m entries each
-    /// time.
+    /// magnitude in the whole input (of which the nucleus holds a part). O(m + nnz). The storage
+    /// of the previous load is reused: a basis refactored every few hundred pivots no longer
+    /// allocates (and faults in) some twenty arrays of m entries each time.
     mutating func load(dimension m: Int, columnStarts: [Int32], rowIndices: [Int32], values: [Double], tolerance: Double,
                        inputMax: [Double]) throws(SparseLUError) {
         guard columnStarts.count == m + 1, columnStarts[0] == 0, rowIndices.count == values.count,

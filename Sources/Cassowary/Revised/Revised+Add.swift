@@ -123,7 +123,6 @@ extension RevisedCore {
     /// variable no earlier row holds (the lowest id), else the own column whose value comes out
     /// >= 0 (a required row's slack or dummy may come out infeasible: the caller's phase one).
     /// Returns whether the new basic value is feasible (`isFeasible`).
-    @discardableResult
     mutating func appendRow(_ record: inout RevisedRecord, owner: Int32) -> Bool {
         let c = record.constraint
         let i = Int32(rowCount)
