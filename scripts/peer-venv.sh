@@ -14,11 +14,21 @@ peer_ready() {
         "$venv/bin/python" -c "import $module, sys; sys.exit($module.__version__ != '$version')" 2>/dev/null
 }
 
+# peer_setup: under the lock, installs unless another adapter did while this one waited. The lock is
+# released before returning: the adapter then execs its interpreter, which would otherwise inherit
+# descriptor 9 and hold the lock for its whole life (a pooled adapter lives for the whole run), so a
+# second adapter started beside the first on a new machine waited on it until the harness killed
+# it (`strut bench --suite scale`, Kiwi's chat of 240 views: no answer within 120 s at request 1).
 peer_setup() {
     mkdir -p "$(dirname "$venv")"
     exec 9>"$venv.lock"
     flock 9
-    if peer_ready; then return; fi
+    if ! peer_ready; then peer_install; fi
+    exec 9>&-
+}
+
+# peer_install: creates $venv afresh and installs $package $version into it (called under the lock).
+peer_install() {
     echo "$label: creating $venv ($package $version)" >&2
     if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
