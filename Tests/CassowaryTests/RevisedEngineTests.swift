@@ -77,6 +77,35 @@ import Testing
         }
     }
 
+    /// A suggestion that carries a soft equality's error below 0: exchanging it for its partner
+    /// is optimal when that equality weighs more than moving the other way (`2y == 200` against
+    /// `y == x`: y stays at 100) and is not when it weighs less (`y == 100` against `2y == 2x`: y
+    /// follows x, and the exchange's reduced costs show it, so the dual simplex pivots). Both end
+    /// where the explicit engine ends, at each suggestion up and down.
+    @Test(arguments: [(2.0, 1.0, false), (1.0, 2.0, true)])
+    func aSuggestionPastASoftEqualityEndsAtTheExplicitEnginesOptimum(anchor: Double, follow: Double, follows: Bool) throws {
+        let x = Variable(0), y = Variable(1)
+        func build<S: ConstraintSolver>(_ s: inout S) throws(SolverError) {
+            try s.addEditVariable(x, priority: Priority(900))
+            try s.add(Constraint(LinearExpression(y) * anchor + -100 * anchor, .equal, priority: Priority(250)), id: ConstraintID(1))
+            try s.add(Constraint(LinearExpression(y) * follow + LinearExpression(x) * -follow, .equal, priority: Priority(250)), id: ConstraintID(2))
+            try s.add(Constraint(LinearExpression(y), .greaterThanOrEqual, priority: .required), id: ConstraintID(3))
+        }
+        var revised = RevisedSolver()
+        revised.debugChecks = true
+        var explicit = CassowarySolver()
+        try build(&revised)
+        try build(&explicit)
+        for value in [100.0, 120, 80, 130, 100, 60] {
+            try revised.suggestValue(value, for: x)
+            try explicit.suggestValue(value, for: x)
+            #expect(revised.value(of: y) == (follows ? value : 100), "x = \(value)")
+            #expect(revised.value(of: y) == explicit.value(of: y), "x = \(value)")
+            #expect(sameObjective(revised.objective(), explicit.objective(), weighted: false), "x = \(value): \(revised.objective()) against \(explicit.objective())")
+        }
+        try revised.checkInvariants()
+    }
+
     /// Fuzz finding (seed 1, case 826, shrunk): the LU dropped the 1e-6 of `x + 1e-6*y == 0` as
     /// below 1e-11 of its column's 125000, so the basis it solved was not the basis, and the
     /// add was accepted with x + 1e-6*y left at 0.999999.

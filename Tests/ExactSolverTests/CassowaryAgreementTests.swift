@@ -19,6 +19,20 @@ import Testing
         }
     }
 
+    /// cassowary-revised on the same sequences: among them, suggestions that carry a soft
+    /// equality's basic error (an edit's among them) below 0, where exchanging it for its partner
+    /// is optimal and where it is not (then the dual simplex pivots): `Revised+DualExchange.swift`.
+    @Test func theRevisedEngineAndExactAgreeAfterEveryStep() async {
+        await propertyCheck(count: 600, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 12)) { n, codes in
+            let file = RandomSystems.file(codes, variables: n)
+            var solver = RevisedSolver()
+            solver.debugChecks = true
+            var check = OracleCheck(solver: solver)
+            let report = check.run(file)
+            #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())")
+        }
+    }
+
     @Test func everyConflictCassowaryReportsIsMinimalUnderTheOracle() async {
         // Only required constraints, so that conflicts are frequent.
         await propertyCheck(count: 600, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 10)) { n, codes in

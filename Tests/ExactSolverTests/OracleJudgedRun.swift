@@ -17,6 +17,10 @@ func expectOracleAgrees(_ file: SystemFile, strategy: String, sourceLocation: So
         var solver = CassowarySolver(factored: strategy == "cassowary-factored")
         solver.debugChecks = true
         report = judged(solver)
+    case "cassowary-revised":
+        var solver = RevisedSolver()
+        solver.debugChecks = true
+        report = judged(solver)
     case "cassowary-rebuild":
         var solver = RebuildingCassowarySolver()
         solver.debugChecks = true

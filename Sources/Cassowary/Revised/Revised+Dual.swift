@@ -36,6 +36,7 @@ extension RevisedCore {
     mutating func restoreFeasibility() {
         if dualsValid, !dirty {
             let before = pivots
+            _ = exchangeInfeasibleErrors()
             dualOptimize()
             if pivots != before {
                 recomputeValues()

@@ -17,9 +17,15 @@ extension RevisedCore {
     /// below `key` (its partner is then nonbasic: the two columns are linearly dependent).
     @inline(__always)
     func isPassableKink(_ i: Int32, below key: Float) -> Bool {
-        let b = Int(basicAt[Int(i)])
-        guard kinds[b] == .error, costKey[b] != 0, costKey[b] < key else { return false }
-        let owner = owners[b]
+        let b = basicAt[Int(i)]
+        return costKey[Int(b)] < key && isSoftEqualityError(b)
+    }
+
+    /// True when column `b` is one of the two errors of a soft equality.
+    @inline(__always)
+    func isSoftEqualityError(_ b: Int32) -> Bool {
+        guard kinds[Int(b)] == .error, costKey[Int(b)] != 0 else { return false }
+        let owner = owners[Int(b)]
         guard owner >= 0, let record = records[Int(owner)], record.constraint.relation == .equal else { return false }
         return true
     }
@@ -47,17 +53,24 @@ extension RevisedCore {
         guard !swapped.isEmpty else { return 0 }
         if dualsValid { updateReducedCostsForSwaps() }
         for i in swapped {
-            let e = basicAt[Int(i)]
-            let partner = partnerError(of: e)
-            journal?.basis.append((i, e))
-            positionOf[Int(e)] = -1
-            positionOf[Int(partner)] = i
-            basicAt[Int(i)] = partner
-            setValue(i, -xB[Int(i)])
+            exchangeError(at: i)
             column.values[Int(i)] = -column.values[Int(i)]
-            if luValid { lu.negateColumn(at: i) }
         }
         return swapped.count
+    }
+
+    /// The basic error at position `i` gives way to its partner: B's column there changes sign
+    /// (an entry-free eta in the LU) and so does the value; nothing else moves.
+    @inline(__always)
+    mutating func exchangeError(at i: Int32) {
+        let e = basicAt[Int(i)]
+        let partner = partnerError(of: e)
+        journal?.basis.append((i, e))
+        positionOf[Int(e)] = -1
+        positionOf[Int(partner)] = i
+        basicAt[Int(i)] = partner
+        setValue(i, -xB[Int(i)])
+        if luValid { lu.negateColumn(at: i) }
     }
 
     /// The reduced costs after the errors at the positions in `swapped` give way to their
@@ -68,7 +81,9 @@ extension RevisedCore {
     /// costs a BTRAN per level and a pass over every column: after the phase one of a required
     /// edge that prefers slacks, the grid of 10 000 views passed a column's kinks at a time, and
     /// recomputing after each such step was 70% of its build.
-    mutating func updateReducedCostsForSwaps() {
+    /// With `recording`, every reduced cost written is logged first in `costUndo` (level, column,
+    /// old value) and no candidate is pushed: a trial that `swapInfeasibleErrors` may take back.
+    mutating func updateReducedCostsForSwaps(recording: Bool = false) {
         for l in levelKeys.indices {
             let key = levelKeys[l]
             rho.resize(to: rowCount)
@@ -88,13 +103,22 @@ extension RevisedCore {
                 for k in rows.range(Int(i)) where positionOf[Int(rows.cols[k])] < 0 {
                     let j = Int(rows.cols[k])
                     let d = snapCost(reduced[l][j] + y * rows.coefs[k], reduced[l][j])
+                    if recording {
+                        costUndo.append((Int32(l), Int32(j), reduced[l][j]))
+                    } else if d < 0 || d != 0 && kinds[j] == .external {
+                        pushCandidate(l, Int32(j))
+                    }
                     reduced[l][j] = d
-                    if d < 0 || d != 0 && kinds[j] == .external { pushCandidate(l, Int32(j)) }
                 }
             }
             for i in swapped where costKey[Int(basicAt[Int(i)])] == key {
                 let e = basicAt[Int(i)]
-                reduced[l][Int(partnerError(of: e))] = 0
+                let partner = partnerError(of: e)
+                if recording {
+                    costUndo.append((Int32(l), partner, reduced[l][Int(partner)]))
+                    costUndo.append((Int32(l), e, reduced[l][Int(e)]))
+                }
+                reduced[l][Int(partner)] = 0
                 reduced[l][Int(e)] = 2
             }
         }

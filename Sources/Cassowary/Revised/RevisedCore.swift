@@ -113,6 +113,8 @@ struct RevisedCore {
     var pivotRow = SparseVector(dimension: 0)
     /// Positions whose errors a long step swaps (scratch).
     var swapped: [Int32] = []
+    /// Reduced costs a trial exchange of errors overwrote: level, column, old value (scratch).
+    var costUndo: [(Int32, Int32, Double)] = []
     var border = SparseVector(dimension: 0)
     /// A new soft equality's columns, newest first (`crashSoftEquality`).
     var crashOrder: [Int32] = []

@@ -1,0 +1,70 @@
+import LinearConstraints
+
+/// Soft equalities' kinks passed before the dual simplex, all at once.
+///
+/// A suggestion moves the basic values, and a soft equality's basic error that it carries below 0
+/// (every cell's width past its preferred 80 when the peer grid rotates) used to leave the basis in
+/// a dual pivot of its own: a BTRAN, a pass over the rows it names, the ratio test, an FTRAN and an
+/// update of every level's reduced costs, each O(a row of the grid), so a rotation grew as N^1.5.
+/// That pivot's ratio test nearly always picks the error's partner, the other sign of the same
+/// violation, whose column is the error's negated: the exchange negates one column of B (an
+/// entry-free eta) and one value, and moves nothing else. The exchanges keep the basis optimal
+/// exactly when the reduced costs they produce stay lexicographically nonnegative (the partner had
+/// the smallest dual ratio). So they are tried together: one BTRAN per level for all of them
+/// (`updateReducedCostsForSwaps`), then the columns it touched are checked. Taken when every one
+/// of them is still optimal; otherwise the reduced costs are put back and the dual simplex pivots
+/// as before. Either way the basis that follows is optimal: the same vertex where the optimum is
+/// unique (where it is not, the dual simplex's lowest-id tie-break may have chosen another one).
+extension RevisedCore {
+    /// Exchanges every infeasible basic soft-equality error for its partner when the basis stays
+    /// optimal at every level. Returns how many it exchanged (0: nothing changed).
+    /// O(levels × (one BTRAN + the rows it names)).
+    mutating func exchangeInfeasibleErrors() -> Int {
+        swapped.removeAll(keepingCapacity: true)
+        for p in suspects where Int(p) < rowCount && !isFeasible(p) && isSoftEqualityError(basicAt[Int(p)]) {
+            swapped.append(p)
+        }
+        guard !swapped.isEmpty else { return 0 }
+        swapped.sort()
+        costUndo.removeAll(keepingCapacity: true)
+        updateReducedCostsForSwaps(recording: true)
+        guard exchangedCostsStayOptimal() else {
+            for (l, j, old) in costUndo.reversed() { reduced[Int(l)][Int(j)] = old }
+            return 0
+        }
+        for (l, j, _) in costUndo where positionOf[Int(j)] < 0 {
+            let d = reduced[Int(l)][Int(j)]
+            if d < 0 || d != 0 && kinds[Int(j)] == .external { pushCandidate(Int(l), j) }
+        }
+        for i in swapped { exchangeError(at: i) }
+        return swapped.count
+    }
+
+    /// True when every column whose reduced cost the trial wrote, other than the partners about
+    /// to enter, could not improve the objective: a slack or error whose first nonzero level is
+    /// positive (or that is 0 at every level), a client variable at 0 at every level.
+    func exchangedCostsStayOptimal() -> Bool {
+        for (_, j, _) in costUndo where positionOf[Int(j)] < 0 {
+            let k = Int(j)
+            switch kinds[k] {
+            case .dummy, .artificial: continue
+            case .external:
+                for l in reduced.indices where reduced[l][k] != 0 { return isEnteringPartner(j) }
+            default:
+                for l in reduced.indices where reduced[l][k] != 0 {
+                    if reduced[l][k] > 0 { break }
+                    return isEnteringPartner(j)
+                }
+            }
+        }
+        return true
+    }
+
+    /// True when column `j` is the partner of an error at one of the positions in `swapped`.
+    func isEnteringPartner(_ j: Int32) -> Bool {
+        guard kinds[Int(j)] == .error, owners[Int(j)] >= 0 else { return false }
+        let partner = partnerError(of: j)
+        let p = positionOf[Int(partner)]
+        return p >= 0 && swapped.contains(p)
+    }
+}
