@@ -8,28 +8,14 @@ import Testing
 /// outcome, every level of the objective, the required residuals and every determined value
 /// agree, and every conflict Cassowary reports is infeasible and minimal.
 @Suite struct CassowaryAgreementTests {
-    @Test func cassowaryAndExactAgreeAfterEveryStep() async {
-        await propertyCheck(count: 1000, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 12)) { n, codes in
-            let file = RandomSystems.file(codes, variables: n)
-            var solver = CassowarySolver()
-            solver.debugChecks = true
-            var check = OracleCheck(solver: solver)
-            let report = check.run(file)
-            #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())")
-        }
-    }
-
-    /// cassowary-revised on the same sequences: among them, suggestions that carry a soft
+    /// cassowary, and cassowary-revised on the same kind of sequences, each with its deep checks
+    /// after every operation. For cassowary-revised they hold suggestions that carry a soft
     /// equality's basic error (an edit's among them) below 0, where exchanging it for its partner
     /// is optimal and where it is not (then the dual simplex pivots): `Revised+DualExchange.swift`.
-    @Test func theRevisedEngineAndExactAgreeAfterEveryStep() async {
-        await propertyCheck(count: 600, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 12)) { n, codes in
-            let file = RandomSystems.file(codes, variables: n)
-            var solver = RevisedSolver()
-            solver.debugChecks = true
-            var check = OracleCheck(solver: solver)
-            let report = check.run(file)
-            #expect(report.disagreements.isEmpty && report.oracleRefused == nil, "\(report.disagreements)\n\(file.jsonText())")
+    @Test(arguments: [("cassowary", 1000), ("cassowary-revised", 600)])
+    func theEngineAndExactAgreeAfterEveryStep(strategy: String, count: Int) async {
+        await propertyCheck(count: count, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 12)) { n, codes in
+            expectOracleAgrees(RandomSystems.file(codes, variables: n), strategy: strategy)
         }
     }
 
