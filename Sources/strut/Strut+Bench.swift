@@ -33,9 +33,9 @@ struct BenchCommand: ParsableCommand {
             corpora/golden, small peer workloads; --repeat 10), about a minute in a release build. \
             --suite scale: the realistic families chat, settings, form, scroll-content and \
             table-cells at 120, 240, 480 and 960 views on iphone-16-pro then landscape, and the peer \
-            workloads at 1 000 and 10 000 views (chain 316 and 3 160), under cassowary unless \
-            --strategies says otherwise, with a per-run limit of 30 s (--unit-time-limit): growth \
-            exponents per family, strategy and phase.
+            workloads at 1 000, 3 160 and 10 000 views (chain 316, 1 000 and 3 160), under cassowary and \
+            cassowary-factored unless --strategies says otherwise, with a per-run limit of 30 s \
+            (--unit-time-limit): growth exponents per family, strategy and phase.
 
             Each work unit is a case under one strategy and direction; its devices run in sequence \
             on one engine (first layout, then incremental switches), repeated --repeat times on \

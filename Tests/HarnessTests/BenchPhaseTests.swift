@@ -104,7 +104,8 @@ import Testing
         #expect(BenchSuite.scale.families.map(\.family) == ["chat", "settings", "form", "scroll-content", "table-cells"])
         #expect(BenchSuite.scale.families.allSatisfy { $0.sizes == [120, 240, 480, 960] })
         let workloads = BenchSuite.scale.solverWorkloads().map { "\($0.kind)-\($0.views)" }
-        #expect(workloads == ["flat-1000", "flat-10000", "hug-1000", "hug-10000", "grid-1000", "grid-10000", "chain-316", "chain-3160"])
+        #expect(workloads == ["flat-1000", "flat-3160", "flat-10000", "hug-1000", "hug-3160", "hug-10000",
+                              "grid-1000", "grid-3160", "grid-10000", "chain-316", "chain-1000", "chain-3160"])
         #expect(BenchSuite.scale.devices == "iphone-16-pro,iphone-16-pro:landscape" && BenchSuite.scale.unitTimeLimit == 30)
     }
 }

@@ -10,7 +10,7 @@ import Generator
 ///   that every group has enough samples for `RatioStatistics`. Changing it invalidates the
 ///   committed baseline (`baselines/main.json`): save a new one in the same commit.
 /// - `scale`: `ScaleSuite`, the realistic families at the sizes real apps reach and the peer
-///   workloads at 1 000 and 10 000 views, for growth exponents; a per-run time limit cuts off
+///   workloads at 1 000, 3 160 and 10 000 views, for growth exponents; a per-run time limit cuts off
 ///   what is too slow.
 public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     case `default`, ci, scale
