@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import AutoLayout
 import Generator
@@ -36,8 +37,13 @@ struct BenchWorkOptions: ParsableArguments {
     @Option(help: "Run seed for generated cases.")
     var seed: UInt64 = 0
 
-    @Option(help: "Worker count (default: every core; Dispatch runs at most one worker per core at a time).")
+    @Option(help: "Worker count (default: every core, 1 with --suite scale; Dispatch runs at most one worker per core at a time).")
     var jobs: Int?
+
+    /// --jobs, else the named suite's default, else every core.
+    var jobCount: Int {
+        jobs ?? (try? namedSuite())??.defaultJobs ?? ProcessInfo.processInfo.activeProcessorCount
+    }
 
     func validate() throws {
         guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw ValidationError("--repeat and --count must be at least 1, --warmup at least 0") }

@@ -17,7 +17,7 @@ struct BinaryComparison {
     func run() throws {
         let plan = try makePlan()
         if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
-        let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = work.jobCount
         let units = plan.allUnits.count
         // Every unit runs in a child process group of its own: strut forwards Ctrl-C and SIGTERM.
         let stop = ChildStop()

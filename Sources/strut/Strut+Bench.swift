@@ -137,7 +137,7 @@ struct BenchCommand: ParsableCommand {
         }
         let reference: BenchBaseline?
         do { reference = try baseline.map(BenchBaseline.read) } catch { throw usage("--baseline: \(error)") }
-        let jobs = work.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = work.jobCount
         let results: BenchResults
         let stop = ChildStop()
         if plan.meterInstructions {

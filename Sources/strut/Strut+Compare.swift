@@ -74,7 +74,7 @@ struct CompareCommand: ParsableCommand {
         }
         let (a, b, plan) = try makePlan()
         if let out { do { try AtomicFile.checkWritable(out) } catch { throw usage("--out \(error)") } }
-        let results = CompareRun.run(plan, jobs: work.jobs ?? ProcessInfo.processInfo.activeProcessorCount) { k, n in
+        let results = CompareRun.run(plan, jobs: work.jobCount) { k, n in
             FileHandle.standardError.write(Data("compare: group \(k + 1) of \(n)\n".utf8))
         }
         let comparison = StrategyComparison(a: a, b: b, results: results)

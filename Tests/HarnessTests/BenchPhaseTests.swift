@@ -107,6 +107,8 @@ import Testing
         #expect(workloads == ["flat-1000", "flat-3160", "flat-10000", "hug-1000", "hug-3160", "hug-10000",
                               "grid-1000", "grid-3160", "grid-10000", "chain-316", "chain-1000", "chain-3160"])
         #expect(BenchSuite.scale.devices == "iphone-16-pro,iphone-16-pro:landscape" && BenchSuite.scale.unitTimeLimit == 30)
+        // Latencies one unit at a time; the other suites use every core.
+        #expect(BenchSuite.scale.defaultJobs == 1 && BenchSuite.ci.defaultJobs == nil && BenchSuite.default.defaultJobs == nil)
     }
 }
 

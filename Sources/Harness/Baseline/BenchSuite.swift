@@ -48,6 +48,18 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The worker count when `--jobs` is not given (nil: every core). The scale suite measures
+    /// one unit at a time: two units side by side slow each other on a 2-core machine (the hug
+    /// build of 10 000 views under cassowary-factored took 166-169 ms alone and 206 ms beside
+    /// another strut; a two-job run of the suite read up to 1.5 times the one-job figures), and
+    /// its figures are latencies and growth exponents, not throughput.
+    public var defaultJobs: Int? {
+        switch self {
+        case .default, .ci: nil
+        case .scale: 1
+        }
+    }
+
     /// Case files and directories of the suite, relative to the working directory.
     public var casePaths: [String] {
         switch self {
