@@ -7,6 +7,15 @@ import Testing
 /// the required constraints) after the build, a rotation, a drag and a remove/re-add, with deep
 /// checks after every operation; and the structure it exists for.
 @Suite struct RevisedWorkloadTests {
+    /// The workload, built in portrait into `s` with the deep checks after every operation up to
+    /// `checkedUpTo` views (they make a large build slow).
+    static func build(_ kind: PeerWorkload.Kind, views: Int, checkedUpTo: Int = 100, into s: inout RevisedSolver) throws -> PeerWorkload {
+        let w = try PeerWorkload(kind: kind, views: views)
+        s.debugChecks = views <= checkedUpTo
+        try w.build(into: &s, size: w.rootSize(.portrait))
+        return w
+    }
+
     @Test(arguments: PeerWorkload.Kind.allCases.flatMap { kind in [1, 5, 12, 40].map { (kind, $0) } })
     func theRevisedEngineFindsTheOptimumThroughEveryTimedOperation(kind: PeerWorkload.Kind, views: Int) throws {
         let w = try PeerWorkload(kind: kind, views: views)
@@ -30,9 +39,8 @@ import Testing
     /// The peer chain of 1 000 views keeps the basis factors about as sparse as its rows (the
     /// explicit tableau holds 9 million cells there, cassowary-factored as many).
     @Test func aLongChainKeepsTheFactorsSparse() throws {
-        let w = try PeerWorkload(kind: .chain, views: 1000)
         var s = RevisedSolver()
-        try w.build(into: &s, size: w.rootSize(.portrait))
+        _ = try Self.build(.chain, views: 1000, checkedUpTo: 0, into: &s)
         let counters = s.counters
         #expect(counters.cells < 10 * counters.constraints, "\(counters.cells) cells for \(counters.constraints) constraints")
     }
@@ -44,9 +52,8 @@ import Testing
     /// 3 341 pivots at 1 000 views, each moving every later width.
     @Test(arguments: [100, 1000])
     func anEqualSizeChainIsBuiltWithoutWalkingTheWidths(views: Int) throws {
-        let w = try PeerWorkload(kind: .chain, views: views)
         var s = RevisedSolver()
-        try w.build(into: &s, size: w.rootSize(.portrait))
+        let w = try Self.build(.chain, views: views, checkedUpTo: 0, into: &s)
         let result = w.check(at: w.rootSize(.portrait), value: { s.value(of: $0) }, objective: s.objective())
         #expect(result.passed, "\(w.name): \(result)")
         #expect(s.counters.pivots <= 2 * views + 4, "\(s.counters.pivots) pivots for \(views) views")
@@ -58,10 +65,8 @@ import Testing
     /// down every column. What remains is about one pivot per equality at add time.
     @Test(arguments: [100, 400])
     func aGridPassesItsPreferredSizesInOneStep(views: Int) throws {
-        let w = try PeerWorkload(kind: .grid, views: views)
         var s = RevisedSolver()
-        s.debugChecks = views <= 100
-        try w.build(into: &s, size: w.rootSize(.portrait))
+        let w = try Self.build(.grid, views: views, into: &s)
         let result = w.check(at: w.rootSize(.portrait), value: { s.value(of: $0) }, objective: s.objective())
         #expect(result.passed, "\(w.name): \(result)")
         #expect(s.counters.pivots <= 2 * views + 4 * w.columns, "\(s.counters.pivots) pivots for \(views) views")
@@ -75,10 +80,8 @@ import Testing
     /// 169-170 ms of thread CPU, where it takes 7.2 ms.
     @Test(arguments: [100, 400])
     func aGridRotationExchangesItsPreferredWidthErrorsWithoutPivots(views: Int) throws {
-        let w = try PeerWorkload(kind: .grid, views: views)
         var s = RevisedSolver()
-        s.debugChecks = views <= 100
-        try w.build(into: &s, size: w.rootSize(.portrait))
+        let w = try Self.build(.grid, views: views, into: &s)
         for orientation in [PeerWorkload.Orientation.landscape, .portrait, .landscape] {
             let before = s.counters.pivots
             _ = try w.rotate(&s, to: orientation)
@@ -96,10 +99,8 @@ import Testing
     /// middle of the chain, and the middle level walked it back: 999 pivots at 1 000 views.
     @Test(arguments: [100, 1000])
     func aChainEdgeRemovedAndAddedBackCostsTwoPivots(views: Int) throws {
-        let w = try PeerWorkload(kind: .chain, views: views)
         var s = RevisedSolver()
-        s.debugChecks = views <= 100
-        try w.build(into: &s, size: w.rootSize(.portrait))
+        let w = try Self.build(.chain, views: views, into: &s)
         let before = s.counters.pivots
         try w.removeAndReAddMiddle(&s)
         let result = w.check(at: w.rootSize(.portrait), value: { s.value(of: $0) }, objective: s.objective())

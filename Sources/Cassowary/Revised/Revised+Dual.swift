@@ -36,7 +36,7 @@ extension RevisedCore {
     mutating func restoreFeasibility() {
         if dualsValid, !dirty {
             let before = pivots
-            _ = exchangeInfeasibleErrors()
+            exchangeInfeasibleErrors()
             dualOptimize()
             if pivots != before {
                 recomputeValues()

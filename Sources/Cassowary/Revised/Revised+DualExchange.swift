@@ -17,9 +17,8 @@ import LinearConstraints
 /// unique (where it is not, the dual simplex's lowest-id tie-break may have chosen another one).
 extension RevisedCore {
     /// Exchanges every infeasible basic soft-equality error for its partner when the basis stays
-    /// optimal at every level. Returns how many it exchanged (0: nothing changed).
-    /// O(levels × (one BTRAN + the rows it names)).
-    mutating func exchangeInfeasibleErrors() -> Int {
+    /// optimal at every level; otherwise changes nothing. O(levels × (one BTRAN + the rows it names)).
+    mutating func exchangeInfeasibleErrors() {
         // The list is filled by a nonmutating method: called from this mutating one, the
         // feasibility test received a copy of the whole engine state per position (a rotation of
         // the flat workload of 1 000 views took 17% more instructions that way).
@@ -27,19 +26,21 @@ extension RevisedCore {
         swap(&list, &swapped)
         collectInfeasibleErrors(into: &list)
         swap(&list, &swapped)
-        guard !swapped.isEmpty else { return 0 }
+        guard !swapped.isEmpty else { return }
         costUndo.removeAll(keepingCapacity: true)
         updateReducedCostsForSwaps(recording: true)
+        // The check reads the basis as the exchange leaves it: partners basic, errors not.
+        setExchangedPositions(exchanged: true)
         guard exchangedCostsStayOptimal() else {
+            setExchangedPositions(exchanged: false)
             for (l, j, old) in costUndo.reversed() { reduced[Int(l)][Int(j)] = old }
-            return 0
+            return
         }
         for (l, j, _) in costUndo where positionOf[Int(j)] < 0 {
             let d = reduced[Int(l)][Int(j)]
             if d < 0 || d != 0 && kinds[Int(j)] == .external { pushCandidate(Int(l), j) }
         }
         for i in swapped { exchangeError(at: i) }
-        return swapped.count
     }
 
     /// The positions (ascending) whose basic column is a soft equality's error below its bound.
@@ -52,31 +53,34 @@ extension RevisedCore {
         list.sort()
     }
 
-    /// True when every column whose reduced cost the trial wrote, other than the partners about
-    /// to enter, could not improve the objective: a slack or error whose first nonzero level is
-    /// positive (or that is 0 at every level), a client variable at 0 at every level.
+    /// Marks each error at a position in `swapped` nonbasic and its partner basic there
+    /// (`exchanged`), or the other way back; `basicAt` and the values are left alone.
+    mutating func setExchangedPositions(exchanged: Bool) {
+        for i in swapped {
+            let e = basicAt[Int(i)]
+            let partner = partnerError(of: e)
+            positionOf[Int(e)] = exchanged ? -1 : i
+            positionOf[Int(partner)] = exchanged ? i : -1
+        }
+    }
+
+    /// True when every nonbasic column whose reduced cost the trial wrote could not improve the
+    /// objective: a slack or error whose first nonzero level is positive (or that is 0 at every
+    /// level), a client variable at 0 at every level.
     func exchangedCostsStayOptimal() -> Bool {
         for (_, j, _) in costUndo where positionOf[Int(j)] < 0 {
             let k = Int(j)
             switch kinds[k] {
             case .dummy, .artificial: continue
             case .external:
-                for l in reduced.indices where reduced[l][k] != 0 { return isEnteringPartner(j) }
+                for l in reduced.indices where reduced[l][k] != 0 { return false }
             default:
                 for l in reduced.indices where reduced[l][k] != 0 {
                     if reduced[l][k] > 0 { break }
-                    return isEnteringPartner(j)
+                    return false
                 }
             }
         }
         return true
-    }
-
-    /// True when column `j` is the partner of an error at one of the positions in `swapped`.
-    func isEnteringPartner(_ j: Int32) -> Bool {
-        guard kinds[Int(j)] == .error, owners[Int(j)] >= 0 else { return false }
-        let partner = partnerError(of: j)
-        let p = positionOf[Int(partner)]
-        return p >= 0 && swapped.contains(p)
     }
 }

@@ -82,7 +82,7 @@ extension RevisedCore {
     /// edge that prefers slacks, the grid of 10 000 views passed a column's kinks at a time, and
     /// recomputing after each such step was 70% of its build.
     /// With `recording`, every reduced cost written is logged first in `costUndo` (level, column,
-    /// old value) and no candidate is pushed: a trial that `swapInfeasibleErrors` may take back.
+    /// old value) and no candidate is pushed: a trial that `exchangeInfeasibleErrors` may take back.
     mutating func updateReducedCostsForSwaps(recording: Bool = false) {
         for l in levelKeys.indices {
             let key = levelKeys[l]
