@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ExactSolver", targets: ["ExactSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "Generator", targets: ["Generator"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "Harness", targets: ["Harness"]),
     ],
     dependencies: [
@@ -29,6 +30,9 @@ let package = Package(
             dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "AutoLayout", dependencies: ["LinearConstraints", "Cassowary"]),
         .target(name: "Generator", dependencies: ["LinearConstraints", "AutoLayout"]),
+        // Interface Builder documents (.storyboard, .xib) as layout cases; reads XML with
+        // FoundationXML (libxml2), refusing document type and entity declarations.
+        .target(name: "InterfaceBuilder", dependencies: ["LinearConstraints", "AutoLayout"]),
         .systemLibrary(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
@@ -40,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "strut",
             dependencies: [
-                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness",
+                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness", "InterfaceBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -44,7 +44,17 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Known findings (known-findings/signatures.txt: a signature per line, optionally restricted to one file): reported as KNOWN, not failed.")
     var known: String?
 
+    @Option(help: "Write the agreement with reference frames (imported cases) as Markdown (.md) or HTML (.html), with wireframes of the screens that disagree.")
+    var agreementReport: String?
+
+    func validate() throws {
+        if let r = agreementReport, !(r.hasSuffix(".md") || r.hasSuffix(".html")) {
+            throw ValidationError("--agreement-report must end in .md or .html, not \"\(r)\"")
+        }
+    }
+
     func run() throws {
+        var agreements: [ScreenAgreement] = []
         var failed = 0
         var knownCount = 0
         var count = 0
@@ -71,6 +81,7 @@ struct ReplayCommand: ParsableCommand {
             defer { pool?.shutdown() }
             let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: check)
             let results = subjects.isEmpty ? [] : evaluator.evaluate(subjects.map { FuzzJob(subject: $0, expectations: true) }, stop: { false })
+            agreements = Self.agreements(subjects: subjects, order: order, results: results, strategy: strategies)
             for (path, k, problem) in order {
                 count += 1
                 guard let k else {
@@ -103,7 +114,44 @@ struct ReplayCommand: ParsableCommand {
         for line in (try? FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile).notJudged) ?? [] {
             print("profile: \(line)")
         }
+        if !agreements.isEmpty {
+            let report = AgreementReport(screens: agreements, strategy: Self.firstStrategy(strategies))
+            print(report.text, terminator: "")
+            if let path = agreementReport {
+                do { try AtomicFile.write(path.hasSuffix(".md") ? report.markdown : report.html, to: path) } catch {
+                    FileHandle.standardError.write(Data("strut: replay: --agreement-report: \(error)\n".utf8))
+                    failed += 1
+                }
+            }
+        }
         print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
         if failed > 0 { throw StrutExit.failure.code }
+    }
+
+    static func firstStrategy(_ list: String) -> String {
+        String(list.split(separator: ",").first ?? "cassowary")
+    }
+
+    /// Agreement with reference frames for every case that carries them (imported screens),
+    /// laid out again in this process under the first strategy; files that failed to check in a
+    /// worker (a trap, a hang) are left out, and so are outside solvers (their answers arrive
+    /// through an adapter).
+    static func agreements(
+        subjects: [FuzzSubject], order: [(path: String, subject: Int?, problem: String?)], results: [FuzzJobResult?],
+        strategy list: String
+    ) -> [ScreenAgreement] {
+        guard let strategy = Strategy.named(firstStrategy(list)) else { return [] }
+        var out: [ScreenAgreement] = []
+        for (path, k, _) in order {
+            guard let k, case .layout(let c) = subjects[k], let r = results[k], r.invalid == nil,
+                c.expect.contains(where: { $0.tolerance != nil && $0.frames != nil }),
+                let tree = try? c.validate(), let configurations = try? c.deviceConfigurations() ?? []
+            else { continue }
+            guard let laid = try? SolveCommand.layout(tree, on: configurations, solver: strategy.make(false)) else { continue }
+            for (configuration, result) in zip(configurations, laid) {
+                if let a = ScreenAgreement.compare(c, result: result, configuration: configuration, path: path) { out.append(a) }
+            }
+        }
+        return out
     }
 }

@@ -15,6 +15,7 @@ struct Strut: ParsableCommand {
             WorkloadsCommand.self,
             SolveCommand.self,
             GenerateCommand.self,
+            ImportCommand.self,
             BenchCommand.self,
             CompareCommand.self,
             MergeCommand.self,

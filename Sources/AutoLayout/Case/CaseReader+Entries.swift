@@ -86,23 +86,27 @@ extension CaseError {
 }
 
 extension DeviceExpectation {
-    static let fields = ["frames", "ambiguous", "conflicts"]
+    static let fields = ["tolerance", "frames", "misplaced", "ambiguous", "conflicts"]
 
     init(device: String, _ at: JSONAt) throws(CaseError) {
         let o = try at.object(allowed: Self.fields, what: "an expectation")
         self.init(device: device)
-        if let f = o["frames"] {
-            guard case .object(let members) = f.value else { throw f.mismatch("an object of view id: [x, y, width, height]") }
-            var list: [ExpectedFrame] = []
-            for m in members {
-                let r = try JSONAt(m.value, f.path.key(m.key)).numbers(4, "[x, y, width, height]")
-                list.append(ExpectedFrame(m.key, LayoutRect(x: r[0], y: r[1], width: r[2], height: r[3])))
-            }
-            frames = list
-        }
+        tolerance = try o["tolerance"]?.number()
+        frames = try o["frames"].map { f throws(CaseError) in try Self.frames(f) }
+        misplaced = try o["misplaced"].map { f throws(CaseError) in try Self.frames(f) }
         ambiguous = try o["ambiguous"]?.array().map { a throws(CaseError) in try a.string() }
         conflicts = try o["conflicts"]?.array().map { set throws(CaseError) in
             try set.array().map { a throws(CaseError) in try a.string() }
         }
+    }
+
+    static func frames(_ f: JSONAt) throws(CaseError) -> [ExpectedFrame] {
+        guard case .object(let members) = f.value else { throw f.mismatch("an object of view id: [x, y, width, height]") }
+        var list: [ExpectedFrame] = []
+        for m in members {
+            let r = try JSONAt(m.value, f.path.key(m.key)).numbers(4, "[x, y, width, height]")
+            list.append(ExpectedFrame(m.key, LayoutRect(x: r[0], y: r[1], width: r[2], height: r[3])))
+        }
+        return list
     }
 }

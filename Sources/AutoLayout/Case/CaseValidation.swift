@@ -43,8 +43,11 @@ extension LayoutCase {
             guard !seen.contains(e.device) else { throw CaseError(at, "expectations for \"\(e.device)\" are given twice") }
             seen.append(e.device)
             if e.device != "*" { try checkExpectationDevice(e.device, at, configurations, custom) }
-            for f in e.frames ?? [] {
-                let fp = at.key("frames").key(f.view)
+            if let t = e.tolerance, !(t.isFinite && t >= 0) {
+                throw CaseError(at.key("tolerance"), "a tolerance is a finite number of points, 0 or more")
+            }
+            for (key, f) in (e.frames ?? []).map({ ("frames", $0) }) + (e.misplaced ?? []).map({ ("misplaced", $0) }) {
+                let fp = at.key(key).key(f.view)
                 guard tree.view(id: f.view) != nil else { throw CaseError(fp, "unknown view \"\(f.view)\"") }
                 guard f.frame.components.allSatisfy(\.isFinite) else { throw CaseError(fp, "numbers must be finite") }
                 guard f.frame.width >= 0, f.frame.height >= 0 else { throw CaseError(fp, "a frame's width and height must not be negative") }

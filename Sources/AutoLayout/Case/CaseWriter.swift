@@ -121,7 +121,9 @@ extension CaseDevice {
 extension DeviceExpectation {
     var json: JSONValue {
         var m: [(key: String, value: JSONValue)] = []
+        if let tolerance { m.append(("tolerance", .number(tolerance))) }
         if let frames { m.append(("frames", .object(frames.map { ($0.view, numbersJSON($0.frame.components)) }))) }
+        if let misplaced { m.append(("misplaced", .object(misplaced.map { ($0.view, numbersJSON($0.frame.components)) }))) }
         if let ambiguous { m.append(("ambiguous", .array(ambiguous.map { .string($0) }))) }
         if let conflicts { m.append(("conflicts", .array(conflicts.map { .array($0.map { .string($0) }) }))) }
         return .object(m)

@@ -91,13 +91,28 @@ public struct DeviceExpectation: Hashable, Sendable {
     public var ambiguous: [String]?
     /// Minimal conflicting sets, each a list of constraint identifiers.
     public var conflicts: [[String]]?
+    /// How far, in points, a frame may be from its expected value on any component; nil: 1e-6
+    /// (frames are pixel-snapped). Frames from another engine (Interface Builder stores Apple's
+    /// to fractions of a point) need more.
+    public var tolerance: Double?
+    /// Frames another engine gave views it marks as disagreeing with their own constraints
+    /// (Interface Builder's `misplaced`): kept as reference, never checked.
+    public var misplaced: [ExpectedFrame]?
 
-    public init(device: String, frames: [ExpectedFrame]? = nil, ambiguous: [String]? = nil, conflicts: [[String]]? = nil) {
+    public init(
+        device: String, frames: [ExpectedFrame]? = nil, ambiguous: [String]? = nil, conflicts: [[String]]? = nil,
+        tolerance: Double? = nil, misplaced: [ExpectedFrame]? = nil
+    ) {
         self.device = device
         self.frames = frames
         self.ambiguous = ambiguous
         self.conflicts = conflicts
+        self.tolerance = tolerance
+        self.misplaced = misplaced
     }
+
+    /// The frame tolerance in points that applies (1e-6 unless the expectation gives one).
+    public var frameTolerance: Double { tolerance ?? 1e-6 }
 
     public struct ExpectedFrame: Hashable, Sendable {
         public var view: String

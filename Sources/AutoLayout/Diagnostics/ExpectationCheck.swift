@@ -13,7 +13,8 @@ extension LayoutCase {
     }
 
     /// Every way `result` differs from the expectations that apply on its device, one sentence
-    /// each; empty when all hold. Frames must match within 1e-6 points (they are pixel-snapped);
+    /// each; empty when all hold. Frames must match within the expectation's tolerance (1e-6
+    /// points unless it gives one: frames are pixel-snapped); `misplaced` frames are not checked;
     /// `ambiguous` is compared as a set of view ids, `conflicts` as a set of identifier sets.
     public func mismatches(_ result: LayoutResult, on configuration: DeviceConfiguration) -> [String] {
         var out: [String] = []
@@ -24,7 +25,7 @@ extension LayoutCase {
                     out.append("\(key).frames.\(f.view): no such view in the result")
                     continue
                 }
-                if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= 1e-6 }) {
+                if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= e.frameTolerance }) {
                     out.append("\(key).frames.\(f.view): expected \(f.frame), got \(got)")
                 }
             }

@@ -1,0 +1,112 @@
+import AutoLayout
+import LinearConstraints
+
+extension InterfaceBuilderImport {
+    /// The points of frame Interface Builder's stored frames may differ from Strut's and still
+    /// agree: IB stores frames to fractions of a point, rounded to its own pixel grid.
+    public static let tolerance = 0.5
+
+    /// Builds one screen's case: the view tree, the pre-iOS 11 layout guides, the constraints,
+    /// the device (the design device at the root's size, with the bars Interface Builder
+    /// simulates), and the stored frames as expectations. Constraints UIKit would refuse are
+    /// dropped one at a time, each counted with the reason the case reader gives.
+    static func build(_ screen: Screen, name: String, context: DocumentContext) throws(CaseError) -> ImportedScreen {
+        let device = context.device
+        var b = ScreenBuilder(document: context, name: "\(context.fileStem)-\(name)", classes: device.sizeClasses)
+        b.visit(screen.root, superview: nil)
+        for g in screen.controller?.child("layoutGuides")?.children ?? [] where g.name == "viewControllerLayoutGuide" {
+            if let id = g["id"] { b.guides[id] = .layoutGuide(top: g["type"] == "top") }
+        }
+        b.convertConstraints()
+        let rootFrame = ScreenBuilder.rect(screen.root.keyed("frame"))
+        let size = rootFrame.map { PointSize(width: $0.width, height: $0.height) } ?? device.screenSize
+        let safe = safeArea(screen, rootFrame: rootFrame, size: size, context: context)
+        let deviceID = "ib-\(device.ibID)\(device.landscape ? "-landscape" : "")"
+        let custom = Device(
+            id: deviceID, models: "", portraitSize: size, scale: device.scale, portraitSafeArea: safe, landscapeSafeArea: safe,
+            kind: .custom(device.sizeClasses))
+        let intrinsic = b.report.intrinsicFromFrames
+        var layoutCase = LayoutCase(
+            name: b.name,
+            description: "Imported by strut import from \(context.fileStem) (\(screen.isCell ? "cell" : screen.controller == nil ? "view" : "scene") \(name)) on Interface Builder's design device \(device.ibID) at \(size). The expected frames are the ones Interface Builder stored, computed by Apple's engine, within \(formatJSONNumber(tolerance)) pt; misplaced views are kept apart. \(intrinsic == 0 ? "No intrinsic size was estimated." : "The intrinsic sizes of \(intrinsic) text, image and control views are their stored frames' sizes (Strut cannot measure text): set intrinsicSize to override.")",
+            root: "root", views: b.views, constraints: b.constraints,
+            devices: [.custom(custom)])
+        layoutCase.expect = [DeviceExpectation(
+            device: deviceID, frames: b.frames, tolerance: tolerance, misplaced: b.misplaced.isEmpty ? nil : b.misplaced)]
+        try dropRefused(&layoutCase, report: &b.report)
+        b.report.views = layoutCase.views.count
+        b.report.constraints = layoutCase.constraints.count
+        b.report.misplaced = b.misplaced.count
+        let stem = ScreenBuilder.fileName(context.fileStem) + "-" + ScreenBuilder.fileName(name)
+        return ImportedScreen(fileName: stem + ".json", layoutCase: layoutCase, report: b.report)
+    }
+
+    /// Removes the constraints the case validation refuses (UIKit would refuse them too), one at a
+    /// time, counting each reason; any other validation error is the screen's failure.
+    static func dropRefused(_ c: inout LayoutCase, report: inout ScreenReport) throws(CaseError) {
+        while true {
+            do throws(CaseError) {
+                _ = try c.validate()
+                return
+            } catch {
+                guard error.path.hasPrefix("$.constraints["), let end = error.path.firstIndex(of: "]"),
+                    let k = Int(error.path[error.path.index(error.path.startIndex, offsetBy: 14)..<end]), k < c.constraints.count
+                else { throw error }
+                c.constraints.remove(at: k)
+                report.drop("constraint UIKit refuses: \(Self.reasonWithoutText(error.message))")
+            }
+        }
+    }
+
+    /// A validation message without the constraint's own text, so that reasons count together.
+    static func reasonWithoutText(_ message: String) -> String {
+        guard let q = message.range(of: " in \"") else { return message }
+        return String(message[..<q.lowerBound])
+    }
+
+    /// The root's safe area. A scene's root view: the design device's insets plus the bars
+    /// Interface Builder simulates (a navigation bar for a controller with a navigation item or a
+    /// simulated top bar, 96 points with large titles; a tab bar or toolbar for a controller with
+    /// a tab bar item or a simulated bottom bar), less the part of them the root's frame lies
+    /// outside. A xib's top-level view at the screen's size gets the screen's insets; other
+    /// top-level views and cells get none.
+    static func safeArea(_ screen: Screen, rootFrame: LayoutRect?, size: PointSize, context: DocumentContext) -> EdgeInsets {
+        let device = context.device
+        let screenSafe = device.screenSafeArea
+        guard let controller = screen.controller else {
+            return size == device.screenSize && !screen.isCell ? screenSafe : EdgeInsets()
+        }
+        var top = screenSafe.top, bottom = screenSafe.bottom
+        let compactHeight = device.landscape && !device.isPad
+        let simulatedTop = controller.keyed("simulatedTopBarMetrics")
+        let hasNavigation = controller.keyed("navigationItem") != nil
+            || (simulatedTop != nil && simulatedTop?.name != "simulatedStatusBarMetrics")
+        if hasNavigation, simulatedTop?["barStyle"] != "none" {
+            top += compactHeight ? 32 : 44
+            if let id = controller["id"], context.largeTitleControllers.contains(id),
+                controller.keyed("navigationItem")?["largeTitleDisplayMode"] != "never", !compactHeight {
+                top += 52
+            }
+        }
+        let simulatedBottom = controller.keyed("simulatedBottomBarMetrics")
+        if controller["hidesBottomBarWhenPushed"] != "YES" {
+            if simulatedBottom?.name == "simulatedToolbarMetrics" {
+                bottom += compactHeight ? 32 : 44
+            } else if controller.keyed("tabBarItem") != nil || simulatedBottom?.name == "simulatedTabBarMetrics" {
+                bottom += 49
+            }
+        }
+        let r = rootFrame ?? LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
+        let h = device.screenSize.height
+        let t = min(size.height, max(0, top - r.y))
+        let bt = min(size.height - t, max(0, r.y + r.height - (h - bottom)))
+        return EdgeInsets(top: t, left: min(screenSafe.left, size.width / 2), bottom: bt, right: min(screenSafe.right, size.width / 2))
+    }
+}
+
+extension ScreenBuilder {
+    /// `text` as part of a file name: letters, digits, `.`, `_` and `-`.
+    static func fileName(_ text: String) -> String {
+        InterfaceBuilderImport.slug(text)
+    }
+}

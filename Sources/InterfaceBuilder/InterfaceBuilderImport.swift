@@ -1,0 +1,140 @@
+import AutoLayout
+import Foundation
+import LinearConstraints
+
+/// What every screen of one document shares: the file's name, its design device, and an index of
+/// its elements by Interface Builder id (constraints name items by id, variations name
+/// constraints and subviews by id).
+struct DocumentContext {
+    var fileStem: String
+    var device: DesignDevice
+    var elementsByID: [String: XMLNode] = [:]
+    var isStoryboard: Bool
+    var usesSafeAreas: Bool
+    /// Ids of view controllers shown in a navigation controller with large titles.
+    var largeTitleControllers: Set<String> = []
+}
+
+/// Imports Interface Builder documents (`.storyboard`, `.xib`) as layout cases
+/// (docs/interface-builder.md): every screen, with the frames Interface Builder stored as the
+/// case's expectations.
+public enum InterfaceBuilderImport {
+    /// Imports the document `data`, read from `path`. Throws for a file that is not readable XML or
+    /// not an iOS Interface Builder document; a screen that cannot become a valid case is listed
+    /// in `failedScreens` and the others are still imported.
+    public static func importDocument(_ data: Data, path: String) throws(XMLReadError) -> FileImport {
+        let root = try XMLTree.read(data)
+        guard root.name == "document" else {
+            throw XMLReadError(line: root.line, element: root.name, message: "not an Interface Builder document (its root element is <\(root.name)>, not <document>)")
+        }
+        let type = root["type"] ?? ""
+        guard type.contains("CocoaTouch") || root["targetRuntime"] == "iOS.CocoaTouch" else {
+            throw XMLReadError(line: root.line, element: "document", message: "not an iOS Interface Builder document (type \"\(type)\", runtime \"\(root["targetRuntime"] ?? "")\"); Strut lays out UIKit screens")
+        }
+        guard root["useAutolayout"] == "YES" else {
+            throw XMLReadError(line: root.line, element: "document", message: "the document does not use Auto Layout (useAutolayout is not YES); its views are placed by autoresizing masks alone")
+        }
+        var out = FileImport(path: path)
+        let stem = fileStem(path)
+        let all = [root] + root.descendants { _ in true }
+        let firstRootSize = all.first { $0["key"] == "view" || $0.name == "view" }.flatMap { ScreenBuilder.rect($0.keyed("frame")) }
+        let (device, note) = DesignDevice.of(document: root, fallbackSize: firstRootSize.map { PointSize(width: $0.width, height: $0.height) })
+        if let note { out.notes.append(note) }
+        var context = DocumentContext(
+            fileStem: stem, device: device, isStoryboard: type.contains("Storyboard"), usesSafeAreas: root["useSafeAreas"] == "YES")
+        for n in all { if let id = n["id"] { context.elementsByID[id] = n } }
+        context.largeTitleControllers = largeTitleControllers(all)
+        var usedNames: Set<String> = []
+        for screen in screens(root, context: context) {
+            var name = screen.name
+            var k = 2
+            while usedNames.contains(name.lowercased()) { name = "\(screen.name)-\(k)"; k += 1 }
+            usedNames.insert(name.lowercased())
+            do throws(CaseError) {
+                let imported = try build(screen, name: name, context: context)
+                out.screens.append(imported)
+            } catch {
+                out.failedScreens.append((name, error.description))
+            }
+        }
+        return out
+    }
+
+    /// `Main.storyboard` -> `Main`.
+    static func fileStem(_ path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.split(separator: ".").first.map(String.init) ?? base
+    }
+
+    struct Screen {
+        var name: String
+        var root: XMLNode
+        /// The view controller, for a scene's root view.
+        var controller: XMLNode?
+        var isCell: Bool
+    }
+
+    /// The screens of a document: each scene's root view and each top-level view of a xib, then
+    /// every table and collection view cell (prototype, static or top-level) as a screen of its own.
+    static func screens(_ root: XMLNode, context: DocumentContext) -> [Screen] {
+        var out: [Screen] = []
+        var cells: [XMLNode] = []
+        func collectCells(_ n: XMLNode) {
+            cells += n.descendants { $0.name == "tableViewCell" || $0.name == "collectionViewCell" || $0.name == "collectionReusableView" }
+        }
+        if let scenes = root.child("scenes") {
+            for scene in scenes.children where scene.name == "scene" {
+                for controller in scene.child("objects")?.children ?? [] {
+                    guard let view = controller.children.first(where: { $0["key"] == "view" && ViewKinds.views.contains($0.name) }) else { continue }
+                    out.append(Screen(name: sceneName(controller, scene: scene), root: view, controller: controller, isCell: false))
+                    collectCells(view)
+                }
+            }
+        } else if let objects = root.child("objects") {
+            for top in objects.children where ViewKinds.views.contains(top.name) {
+                if ["tableViewCell", "collectionViewCell", "collectionReusableView"].contains(top.name) {
+                    cells.append(top)
+                } else {
+                    out.append(Screen(name: viewName(top, fallback: "view"), root: top, controller: nil, isCell: false))
+                    collectCells(top)
+                }
+            }
+        }
+        for cell in cells {
+            out.append(Screen(name: viewName(cell, fallback: cell.name), root: cell, controller: nil, isCell: true))
+        }
+        return out
+    }
+
+    static func sceneName(_ controller: XMLNode, scene: XMLNode) -> String {
+        for key in ["storyboardIdentifier", "title", "customClass", "userLabel"] {
+            if let v = controller[key], !slug(v).isEmpty { return slug(v) }
+        }
+        return slug(controller.name + "-" + (scene["sceneID"] ?? controller["id"] ?? ""))
+    }
+
+    static func viewName(_ view: XMLNode, fallback: String) -> String {
+        for key in ["reuseIdentifier", "customClass", "userLabel"] {
+            if let v = view[key], !slug(v).isEmpty { return slug(v) }
+        }
+        return slug(fallback + "-" + (view["id"] ?? ""))
+    }
+
+    /// Letters, digits, `.`, `_` and `-` only.
+    static func slug(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "-" })
+            .split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
+    }
+
+    /// View controllers that are the root of a navigation controller whose bar prefers large titles.
+    static func largeTitleControllers(_ all: [XMLNode]) -> Set<String> {
+        var out: Set<String> = []
+        for nav in all where nav.name == "navigationController" {
+            guard nav.child("navigationBar")?["largeTitles"] == "YES" else { continue }
+            for segue in nav.descendants(where: { $0.name == "segue" && $0["relationship"] == "rootViewController" }) {
+                if let d = segue["destination"] { out.insert(d) }
+            }
+        }
+        return out
+    }
+}

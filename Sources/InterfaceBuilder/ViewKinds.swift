@@ -1,0 +1,87 @@
+import AutoLayout
+
+/// What Strut knows of Interface Builder's view elements: which elements are views, which have an
+/// intrinsic content size on which axes, and where their text's baselines sit.
+///
+/// Intrinsic sizes of text, images and controls come from fonts, images and artwork Strut cannot
+/// measure, so they are taken from the frame Interface Builder stored (its own measurement, made
+/// by Apple's engine). A view's `placeholderIntrinsicWidth`/`Height` (IB's "Intrinsic Size:
+/// Placeholder") wins over the frame.
+enum ViewKinds {
+    /// Elements that are views when they appear in `<subviews>` or as a scene's or xib's root.
+    static let views: Set<String> = [
+        "view", "label", "button", "imageView", "textField", "textView", "switch", "slider", "stepper",
+        "segmentedControl", "activityIndicatorView", "progressView", "pageControl", "datePicker", "pickerView",
+        "stackView", "scrollView", "tableView", "collectionView", "tableViewCell", "collectionViewCell",
+        "collectionReusableView", "tableViewCellContentView", "collectionViewCellContentView", "searchBar",
+        "navigationBar", "toolbar", "tabBar", "visualEffectView", "containerView", "mapView", "webView",
+        "wkWebView", "glkView", "mtkView", "sceneKitView", "arscnView", "arskView", "skView", "button",
+        "imageButton", "control", "tableViewHeaderFooterView", "searchTextField", "colorWell", "pageViewControllerView",
+    ]
+
+    /// Keys of a view's children that are views placed by it (cells' content views, table headers).
+    static let keyedSubviews: Set<String> = ["contentView", "tableHeaderView", "tableFooterView"]
+
+    /// Axes on which an element of this kind has an intrinsic content size, or nil for none.
+    static func intrinsicAxes(_ node: XMLNode) -> (width: Bool, height: Bool)? {
+        switch node.name {
+        case "label", "button", "textField", "switch", "segmentedControl", "activityIndicatorView", "pageControl",
+            "stepper", "datePicker", "pickerView", "searchTextField":
+            return (true, true)
+        case "imageView":
+            return node["image"] != nil || node.child("imageReference") != nil ? (true, true) : nil
+        case "slider", "progressView", "searchBar", "navigationBar", "toolbar", "tabBar":
+            return (false, true)
+        case "textView":
+            return node["scrollEnabled"] == "NO" ? (true, true) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The view's intrinsic size: the placeholder IB declares, else the stored frame's size on the
+    /// kind's intrinsic axes; nil when it has none.
+    static func intrinsicSize(_ node: XMLNode, frame: LayoutRect?) -> (size: IntrinsicSize, fromFrame: Bool)? {
+        let pw = node["placeholderIntrinsicWidth"], ph = node["placeholderIntrinsicHeight"]
+        if pw != nil || ph != nil {
+            func metric(_ s: String?) -> Double? { s.flatMap { $0 == "infinite" ? nil : Double($0) } }
+            return (IntrinsicSize(width: metric(pw), height: metric(ph)), false)
+        }
+        guard let axes = intrinsicAxes(node), let frame else { return nil }
+        return (IntrinsicSize(width: axes.width ? frame.width : nil, height: axes.height ? frame.height : nil), true)
+    }
+
+    /// Point sizes of the text styles (Dynamic Type at the default "Large" setting).
+    static let textStyles: [String: Double] = [
+        "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28,
+        "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17,
+        "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15,
+        "UICTFontTextStyleFootnote": 13, "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    ]
+
+    /// The point size of the view's font (`<fontDescription>`), or the kind's default.
+    static func pointSize(_ node: XMLNode) -> Double? {
+        let font = node.child("fontDescription") ?? node.descendants { $0.name == "fontDescription" }.first
+        if let font {
+            if let s = font["pointSize"].flatMap(Double.init), s > 0 { return s }
+            if let style = font["style"], let s = textStyles[style] { return s }
+        }
+        switch node.name {
+        case "label", "textField", "textView": return 17
+        case "button": return 15
+        default: return nil
+        }
+    }
+
+    /// Baselines of a text view from its font: the system font's ascender (0.952 of the size) and
+    /// descender (0.241) around a line of 1.193 of the size, one line centred in the frame when the
+    /// frame holds fewer than two lines, else lines from the top. An estimate: the glyph metrics
+    /// of other fonts differ, and views aligned by baseline share a font more often than not.
+    static func baseline(_ node: XMLNode, frame: LayoutRect?) -> Baseline? {
+        guard ["label", "button", "textField", "textView"].contains(node.name), let size = pointSize(node), let frame else { return nil }
+        let ascender = 0.952 * size, descender = 0.241 * size, line = 1.193 * size
+        let offset = frame.height < 2 * line ? max(0, (frame.height - line) / 2) : 0
+        let round = { (v: Double) in (v * 1000).rounded() / 1000 }
+        return Baseline(first: round(offset + ascender), last: round(offset + descender))
+    }
+}
