@@ -25,7 +25,7 @@ struct DesignDevice: Hashable, Sendable {
         phone("retina5_5", 414, 736, 3, 20, 0),
         phone("retina5_9", 375, 812, 3, 44, 34),
         phone("retina5_4", 375, 812, 3, 50, 34),
-        phone("retina6_1", 414, 896, 2, 48, 34),
+        phone("retina6_1", 414, 896, 2, 44, 34),
         phone("retina6_5", 414, 896, 3, 44, 34),
         phone("retina6_12", 390, 844, 3, 47, 34),
         phone("retina6_7", 428, 926, 3, 47, 34),

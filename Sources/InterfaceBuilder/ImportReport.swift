@@ -8,6 +8,8 @@ public struct ScreenReport: Hashable, Sendable {
     public var dropped: [String: Int] = [:]
     /// Views whose intrinsic size was taken from their stored frame.
     public var intrinsicFromFrames = 0
+    /// Views given Xcode's build-time constraints for a fixed frame.
+    public var prototyped = 0
     public var views = 0
     public var constraints = 0
     /// Views Interface Builder marks misplaced (stored frame disagrees with the constraints).

@@ -14,6 +14,7 @@ extension InterfaceBuilderImport {
         let device = context.device
         var b = ScreenBuilder(document: context, name: "\(context.fileStem)-\(name)", classes: device.sizeClasses)
         b.visit(screen.root, superview: nil)
+        if screen.isCell { cellRoot(&b.views[0], screen.root) }
         for g in screen.controller?.child("layoutGuides")?.children ?? [] where g.name == "viewControllerLayoutGuide" {
             if let id = g["id"] { b.guides[id] = .layoutGuide(top: g["type"] == "top") }
         }
@@ -39,6 +40,21 @@ extension InterfaceBuilderImport {
         b.report.misplaced = b.misplaced.count
         let stem = ScreenBuilder.fileName(context.fileStem) + "-" + ScreenBuilder.fileName(name)
         return ImportedScreen(fileName: stem + ".json", layoutCase: layoutCase, report: b.report)
+    }
+
+    /// A cell laid out as a screen of its own is not a view controller's root: no system minimum
+    /// margins. A table view cell takes its table's margins (11 points top and bottom, the system
+    /// minimum of 16 or, 414 points wide and wider, 20 at the sides; corpora/real's cells show
+    /// these), a collection view cell a plain view's 8.
+    static func cellRoot(_ v: inout ViewSpec, _ node: XMLNode) {
+        v.respectsSystemMinimumLayoutMargins = false
+        guard v.layoutMargins == nil else { return }
+        if node.name == "tableViewCell" {
+            let side: Double = (v.frame?.width ?? 0) >= 414 ? 20 : 16
+            v.layoutMargins = DirectionalEdgeInsets(top: 11, leading: side, bottom: 11, trailing: side)
+        } else {
+            v.layoutMargins = .defaultMargins
+        }
     }
 
     /// Removes the constraints the case validation refuses (UIKit would refuse them too), one at a
@@ -78,11 +94,14 @@ extension InterfaceBuilderImport {
         }
         var top = screenSafe.top, bottom = screenSafe.bottom
         let compactHeight = device.landscape && !device.isPad
+        // `<nil key="simulated...">` turns a bar off; a metrics element turns it on; without
+        // either, Interface Builder infers the bars from the controller's items.
+        if controller.keyed("simulatedStatusBarMetrics")?.name == "nil", device.top <= 20 { top = 0 }
         let simulatedTop = controller.keyed("simulatedTopBarMetrics")
-        let hasNavigation = controller.keyed("navigationItem") != nil
-            || (simulatedTop != nil && simulatedTop?.name != "simulatedStatusBarMetrics")
-        if hasNavigation, simulatedTop?["barStyle"] != "none" {
+        let hasNavigation = simulatedTop.map { $0.name != "nil" } ?? (controller.keyed("navigationItem") != nil)
+        if hasNavigation {
             top += compactHeight ? 32 : 44
+            if simulatedTop?["prompted"] == "YES" { top += 30 }
             if let id = controller["id"], context.largeTitleControllers.contains(id),
                 controller.keyed("navigationItem")?["largeTitleDisplayMode"] != "never", !compactHeight {
                 top += 52
@@ -92,7 +111,7 @@ extension InterfaceBuilderImport {
         if controller["hidesBottomBarWhenPushed"] != "YES" {
             if simulatedBottom?.name == "simulatedToolbarMetrics" {
                 bottom += compactHeight ? 32 : 44
-            } else if controller.keyed("tabBarItem") != nil || simulatedBottom?.name == "simulatedTabBarMetrics" {
+            } else if simulatedBottom?.name == "simulatedTabBarMetrics" || (simulatedBottom == nil && controller.keyed("tabBarItem") != nil) {
                 bottom += 49
             }
         }

@@ -48,7 +48,10 @@ struct ScreenBuilder {
         var v = ViewSpec(id: id, superview: superview)
         let frame = Self.rect(node.keyed("frame"))
         v.frame = frame
-        if node["translatesAutoresizingMaskIntoConstraints"] == "NO" { v.translatesAutoresizingMask = false }
+        if node["translatesAutoresizingMaskIntoConstraints"] == "NO" {
+            v.translatesAutoresizingMask = false
+            if node["fixedFrame"] == "YES", let frame, let superview { prototypingConstraints(id, superview: superview, frame: frame) }
+        }
         v.autoresizing = Self.mask(node.child("autoresizingMask", key: "autoresizingMask"))
         if let (size, fromFrame) = ViewKinds.intrinsicSize(node, frame: frame) {
             v.intrinsicSize = size
@@ -87,6 +90,20 @@ struct ScreenBuilder {
             let arranged = views.filter { $0.superview == id }.map(\.id)
             views[stackIndex].stack?.arranged = arranged
         }
+    }
+
+    /// The constraints Xcode adds at build time to a view that uses constraints but has none in
+    /// Interface Builder (`fixedFrame`): its stored frame, pinned to the superview's top left.
+    mutating func prototypingConstraints(_ id: String, superview: String, frame: LayoutRect) {
+        let tag = "IB-auto-generated-at-build-time-for-view-with-fixed-frame"
+        let v = ItemReference(id), s = ItemReference(superview)
+        constraints += [
+            ConstraintSpec(AnchorReference(v, .left), .equal, AnchorReference(s, .left), constant: frame.x, identifier: tag),
+            ConstraintSpec(AnchorReference(v, .top), .equal, AnchorReference(s, .top), constant: frame.y, identifier: tag),
+            ConstraintSpec(AnchorReference(v, .width), .equal, constant: frame.width, identifier: tag),
+            ConstraintSpec(AnchorReference(v, .height), .equal, constant: frame.height, identifier: tag),
+        ]
+        report.prototyped += 1
     }
 
     /// The view elements placed in `node`: its keyed content view (cells, visual effect views),

@@ -3,10 +3,11 @@
 public typealias SystemMinimumMargins = DirectionalEdgeInsets
 
 extension DirectionalEdgeInsets {
-    /// UIKit's minimum for a root view: 16 leading/trailing at compact width, 20 at regular
-    /// width, 0 top and bottom (`docs/uikit-rules.md`, "Layout margins, safe area and guides").
-    public static func forWidthClass(_ widthClass: SizeClass) -> SystemMinimumMargins {
-        let side: Double = widthClass == .compact ? 16 : 20
+    /// UIKit's minimum for a root view: 16 leading/trailing, 20 at regular width and on phones
+    /// 414 points wide or wider in portrait (whose width class is compact), 0 top and bottom
+    /// (`docs/uikit-rules.md`, "Layout margins, safe area and guides").
+    public static func systemMinimum(wide: Bool) -> SystemMinimumMargins {
+        let side: Double = wide ? 20 : 16
         return SystemMinimumMargins(top: 0, leading: side, bottom: 0, trailing: side)
     }
 }
@@ -94,6 +95,6 @@ public struct DeviceConfiguration: Hashable, Sendable, CustomStringConvertible {
 
     /// The root view's system minimum layout margins for this configuration's width class.
     public var systemMinimumLayoutMargins: SystemMinimumMargins {
-        .forWidthClass(sizeClasses.horizontal)
+        .systemMinimum(wide: sizeClasses.horizontal == .regular || (!device.isPad && device.portraitSize.width >= 414))
     }
 }

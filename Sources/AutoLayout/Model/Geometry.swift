@@ -61,6 +61,9 @@ public struct DirectionalEdgeInsets: Hashable, Sendable {
 
     /// UIKit's default layout margins: 8 on every side.
     public static let defaultMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// A view controller's root view's own margins: none; the system minimum applies on top
+    /// (0 top and bottom, 16 or 20 at the sides).
+    public static let rootMargins = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 
     /// Values in file order, with their field names.
     public var named: [(name: String, value: Double)] {
