@@ -13,6 +13,13 @@ struct DocumentContext {
     var usesSafeAreas: Bool
     /// Ids of view controllers shown in a navigation controller with large titles.
     var largeTitleControllers: Set<String> = []
+    /// Ids of view controllers shown in a navigation controller (its root, and what it pushes).
+    var navigationControllers: Set<String> = []
+    /// Ids of view controllers shown in a tab bar controller (its tabs, and what they push).
+    var tabControllers: Set<String> = []
+    var initialController: String?
+    /// The `toolsVersion` of the Interface Builder that saved the file (0 when absent).
+    var toolsVersion = 0
 }
 
 /// Imports Interface Builder documents (`.storyboard`, `.xib`) as layout cases
@@ -44,6 +51,9 @@ public enum InterfaceBuilderImport {
             fileStem: stem, device: device, isStoryboard: type.contains("Storyboard"), usesSafeAreas: root["useSafeAreas"] == "YES")
         for n in all { if let id = n["id"] { context.elementsByID[id] = n } }
         context.largeTitleControllers = largeTitleControllers(all)
+        (context.navigationControllers, context.tabControllers) = containedControllers(all)
+        context.initialController = root["initialViewController"]
+        context.toolsVersion = Int(root["toolsVersion"] ?? "") ?? 0
         var usedNames: Set<String> = []
         for screen in screens(root, context: context) {
             var name = screen.name
@@ -124,6 +134,46 @@ public enum InterfaceBuilderImport {
     static func slug(_ s: String) -> String {
         String(s.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "-" })
             .split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
+    }
+
+    /// View controllers inside a navigation controller (its root and every controller pushed from
+    /// one inside) and inside a tab bar controller (its tabs, through navigation controllers, and
+    /// what they push): the controllers Interface Builder draws with a navigation or tab bar.
+    static func containedControllers(_ all: [XMLNode]) -> (navigation: Set<String>, tabs: Set<String>) {
+        var segues: [String: [(kind: String, relationship: String?, destination: String)]] = [:]
+        var kinds: [String: String] = [:]
+        for n in all where n["sceneMemberID"] == "viewController" {
+            guard let id = n["id"] else { continue }
+            kinds[id] = n.name
+            segues[id] = n.descendants { $0.name == "segue" }.compactMap { s in
+                s["destination"].map { (s["kind"] ?? "", s["relationship"], $0) }
+            }
+        }
+        func pushed(from start: Set<String>) -> Set<String> {
+            var seen = start, queue = Array(start)
+            while let id = queue.popLast() {
+                for s in segues[id] ?? [] where ["show", "push"].contains(s.kind) && !seen.contains(s.destination) {
+                    seen.insert(s.destination)
+                    queue.append(s.destination)
+                }
+            }
+            return seen
+        }
+        var navRoots: Set<String> = []
+        var tabRoots: Set<String> = []
+        for (id, kind) in kinds {
+            for s in segues[id] ?? [] where s.kind == "relationship" {
+                if kind == "navigationController", s.relationship == "rootViewController" { navRoots.insert(s.destination) }
+                if kind == "tabBarController", s.relationship == "viewControllers" {
+                    if kinds[s.destination] == "navigationController" {
+                        tabRoots.formUnion((segues[s.destination] ?? []).filter { $0.relationship == "rootViewController" }.map(\.destination))
+                    } else {
+                        tabRoots.insert(s.destination)
+                    }
+                }
+            }
+        }
+        return (pushed(from: navRoots), pushed(from: tabRoots))
     }
 
     /// View controllers that are the root of a navigation controller whose bar prefers large titles.

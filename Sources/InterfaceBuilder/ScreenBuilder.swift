@@ -68,6 +68,9 @@ struct ScreenBuilder {
         if node["layoutMarginsFollowReadableWidth"] == "YES" { report.drop("layoutMarginsFollowReadableWidth (margins kept as set)") }
         if let s = node["semanticContentAttribute"], let a = SemanticContentAttribute(rawValue: s) { v.semanticContentAttribute = a }
         if node.name == "stackView" { v.stack = stack(node) }
+        // UIKit's scroll views: constraints from their edges to what they contain attach to the
+        // content area (the engine's scroll-view rule).
+        if ["scrollView", "tableView", "collectionView", "textView"].contains(node.name) { v.scroll = true }
         for g in node.children where g.name == "viewLayoutGuide" {
             guard let gid = g["id"] else { continue }
             switch g["key"] {
