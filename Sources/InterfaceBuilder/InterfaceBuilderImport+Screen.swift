@@ -33,7 +33,8 @@ extension InterfaceBuilderImport {
             root: "root", views: b.views, constraints: b.constraints,
             devices: [.custom(custom)])
         layoutCase.expect = [DeviceExpectation(
-            device: deviceID, frames: b.frames, tolerance: tolerance, misplaced: b.misplaced.isEmpty ? nil : b.misplaced)]
+            device: deviceID, frames: b.frames, ambiguous: b.ambiguousMarks, tolerance: tolerance,
+            misplaced: b.misplaced.isEmpty ? nil : b.misplaced)]
         try dropRefused(&layoutCase, report: &b.report)
         b.report.views = layoutCase.views.count
         b.report.constraints = layoutCase.constraints.count

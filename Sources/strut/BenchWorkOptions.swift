@@ -67,6 +67,9 @@ struct BenchWorkOptions: ParsableArguments {
     /// command's own.
     func plan(strategies: [BenchStrategy], defaultRepeats: Int) throws -> BenchPlan {
         let chosenSuite = try namedSuite()
+        if chosenSuite == .default, !BenchSuite.hasRealScreens {
+            FileHandle.standardError.write(Data("bench: note: the default suite's real screens (\(BenchSuite.realScreens)) are not under the working directory; run in the repository root to include them\n".utf8))
+        }
         let (files, missing) = CaseSource.files(paths + (chosenSuite?.casePaths ?? []))
         if let m = missing.first { throw BenchUsageError("\(m)" + (chosenSuite == nil ? "" : " (--suite \(chosenSuite!.rawValue) reads it from the working directory: run it in the repository root)")) }
         let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))
@@ -92,6 +95,7 @@ struct BenchWorkOptions: ParsableArguments {
         case .default?: plan.inputArguments = []
         case .ci?: plan.inputArguments = ["--suite", "ci"] + (count == 1 ? [] : ["--count", String(count)])
         case .scale?: plan.inputArguments = ["--suite", "scale"] + (count == 1 ? [] : ["--count", String(count)])
+        case .real?: plan.inputArguments = ["--suite", "real"]
         case nil: plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
         }
         return plan

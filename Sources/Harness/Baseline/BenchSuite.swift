@@ -1,8 +1,12 @@
+import Foundation
 import Generator
 
 /// The named suites of `strut bench --suite NAME`.
 ///
-/// - `default`: `DefaultSuite`, what `strut bench` runs with no inputs (a few minutes).
+/// - `default`: `DefaultSuite`, what `strut bench` runs with no inputs (a few minutes), plus the
+///   real screens of `corpora/real/cases` when the working directory holds them.
+/// - `real`: the real app screens imported from Interface Builder files (`corpora/real/cases`,
+///   read relative to the working directory), each on its design device.
 /// - `ci`: a small fixed suite for the regression gate (`--baseline`), well under a minute in a
 ///   release build on 2 cores: every default-suite family at two small sizes, the golden corpus
 ///   (`corpora/golden`, read relative to the working directory, the repository root in CI), and
@@ -13,13 +17,17 @@ import Generator
 ///   workloads at 1 000, 3 160 and 10 000 views, for growth exponents; a per-run time limit cuts off
 ///   what is too slow.
 public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
-    case `default`, ci, scale
+    case `default`, ci, scale, real
+
+    /// Where the real screens' cases are, relative to the working directory.
+    public static let realScreens = "corpora/real/cases"
 
     public var families: [FamilyInput] {
         switch self {
         case .default: DefaultSuite.families
         case .ci: Self.ciFamilies
         case .scale: ScaleSuite.families
+        case .real: []
         }
     }
 
@@ -27,7 +35,7 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// standard set).
     public var devices: String? {
         switch self {
-        case .default, .ci: nil
+        case .default, .ci, .real: nil
         case .scale: ScaleSuite.devices
         }
     }
@@ -35,7 +43,7 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// The suite's strategies when `--strategies` is not given (nil: the command's default).
     public var strategies: String? {
         switch self {
-        case .default, .ci: nil
+        case .default, .ci, .real: nil
         case .scale: ScaleSuite.strategies
         }
     }
@@ -43,7 +51,7 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// The suite's per-run time limit when `--unit-time-limit` is not given (nil: none).
     public var unitTimeLimit: Double? {
         switch self {
-        case .default, .ci: nil
+        case .default, .ci, .real: nil
         case .scale: ScaleSuite.unitTimeLimit
         }
     }
@@ -55,7 +63,7 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// its figures are latencies and growth exponents, not throughput.
     public var defaultJobs: Int? {
         switch self {
-        case .default, .ci: nil
+        case .default, .ci, .real: nil
         case .scale: 1
         }
     }
@@ -63,14 +71,23 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// Case files and directories of the suite, relative to the working directory.
     public var casePaths: [String] {
         switch self {
-        case .default, .scale: []
+        case .scale: []
         case .ci: ["corpora/golden"]
+        case .real: [Self.realScreens]
+        case .default: Self.hasRealScreens ? [Self.realScreens] : []
         }
+    }
+
+    /// Whether the working directory holds the real screens (the default suite takes them then).
+    public static var hasRealScreens: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: realScreens, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     public func solverWorkloads() -> [PeerWorkload] {
         switch self {
         case .default: DefaultSuite.solverWorkloads()
+        case .real: []
         case .ci: Self.ciWorkloadSizes.compactMap { try? PeerWorkload(kind: $0.0, views: $0.1) }
         case .scale: ScaleSuite.solverWorkloadSizes.compactMap { try? PeerWorkload(kind: $0.0, views: $0.1) }
         }
@@ -79,7 +96,7 @@ public enum BenchSuite: String, Hashable, Sendable, CaseIterable {
     /// Measured repetitions when `--repeat` is not given.
     public var defaultRepeats: Int {
         switch self {
-        case .default, .scale: 3
+        case .default, .scale, .real: 3
         case .ci: 10
         }
     }

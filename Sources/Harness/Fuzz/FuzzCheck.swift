@@ -110,7 +110,9 @@ public struct FuzzCheck: Sendable {
                 ambiguous = ambiguity[weighted] ?? Self.peerAmbiguity(loaded.tree, devices, weighted: weighted)
                 ambiguity[weighted] = ambiguous
             }
-            var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: invariants)
+            var selection = invariants
+            selection.withReferenceFrames = checkExpectations
+            var unit = InvariantUnit(loaded: loaded, source: c.name, devices: devices, strategy: strategy, direction: nil, selection: selection)
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
             let pass = InvariantPass.judged(unit)
@@ -199,7 +201,7 @@ public struct FuzzCheck: Sendable {
         switch invariant {
         case .deterministic: profile?.deterministic ?? true
         case .optimal, .ambiguityCorrect, .strategiesAgree: !weighted
-        case .expectations: checkExpectations
+        case .expectations, .referenceFrames: checkExpectations
         default: true
         }
     }

@@ -10,8 +10,13 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case finiteFrames = "finite-frames"
     /// Every frame component lies on the device's pixel grid.
     case pixelAligned = "pixel-aligned"
-    /// The case's `expect` block holds on the device.
+    /// The case's `expect` block holds on the device, but for frames another engine computed
+    /// (expectations with a `tolerance`: imported screens), which `reference-frames` checks.
     case expectations
+    /// The frames another engine computed (Interface Builder's, in imported screens) hold within
+    /// their tolerance. Not in `cheap`: a disagreement with Apple's engine is a semantic finding
+    /// for `strut replay` (which checks it with the expectations), not a failure of a timing run.
+    case referenceFrames = "reference-frames"
     /// A repeat of the same layout on a fresh solver gives bit-identical frames.
     case deterministic
     /// After a device switch, the frames equal a fresh layout's on that device (ambiguous views
@@ -54,7 +59,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// `InvariantSelection`).
     public var isCheap: Bool {
         switch self {
-        case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .deterministic, .stackSemantics: true
+        case .requiredSatisfied, .finiteFrames, .pixelAligned, .expectations, .referenceFrames, .deterministic, .stackSemantics: true
         case .incrementalEqualsFresh, .strategiesAgree, .conflictReal, .conflictMinimal, .optimal, .ambiguityCorrect, .translateRoot,
              .permuteConstraints, .duplicateRequired, .mirrorRightToLeft, .scaleByTwo: false
         }
@@ -94,6 +99,8 @@ public struct InvariantSelection: Hashable, Sendable, CustomStringConvertible {
     /// systems are skipped (recorded as such). Exact rational solves grow fast: at 400 one solve
     /// takes about a second, and `ambiguity-correct` takes two LPs per view and component.
     public var oracleLimit = 200
+    /// Whether `cheap` also checks `reference-frames` (`strut replay` asks for it).
+    public var withReferenceFrames = false
 
     public static let cheap = InvariantSelection(mode: .cheap, listed: [])
     public static let all = InvariantSelection(mode: .all, listed: [])
@@ -130,7 +137,7 @@ public struct InvariantSelection: Hashable, Sendable, CustomStringConvertible {
         switch mode {
         case .all: Invariant.allCases
         case .listed: listed
-        case .cheap: Invariant.allCases.filter { $0.isCheap || constraintCount <= smallCaseLimit }
+        case .cheap: Invariant.allCases.filter { ($0.isCheap || constraintCount <= smallCaseLimit) && $0 != .referenceFrames } + (withReferenceFrames ? [.referenceFrames] : [])
         }
     }
 

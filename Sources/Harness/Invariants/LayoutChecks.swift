@@ -53,7 +53,7 @@ extension UnitPass {
         let applying = c.expectations(for: device)
         guard !applying.isEmpty else { return nil }
         var out: [Finding] = []
-        for e in applying {
+        for e in applying where e.tolerance == nil {
             for f in e.frames ?? [] {
                 guard let got = result.frame(of: f.view) else { continue }
                 if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= 1e-6 }) {
@@ -63,10 +63,29 @@ extension UnitPass {
             }
         }
         for k in c.expect.indices {
-            c.expect[k].frames = c.expect[k].frames?.filter { result.frame(of: $0.view) == nil }
+            c.expect[k].frames = c.expect[k].tolerance != nil ? nil : c.expect[k].frames?.filter { result.frame(of: $0.view) == nil }
             if result.ambiguous == nil { c.expect[k].ambiguous = nil }
         }
         return out + c.mismatches(result, on: device).map { Finding(detail: $0) }
+    }
+
+    /// `reference-frames`: every frame another engine computed (an expectation with a
+    /// `tolerance`) is within that tolerance; nil when the case has none on this device.
+    func referenceFrames(_ result: LayoutResult, _ device: DeviceConfiguration) -> [Finding]? {
+        if let d = unit.direction, d != unit.loaded.tree.layoutDirection { return nil }
+        let applying = unit.loaded.layoutCase.expectations(for: device).filter { $0.tolerance != nil && $0.frames != nil }
+        guard !applying.isEmpty else { return nil }
+        var out: [Finding] = []
+        for e in applying {
+            for f in e.frames ?? [] {
+                guard let got = result.frame(of: f.view) else { continue }
+                if !zip(got.components, f.frame.components).allSatisfy({ abs($0 - $1) <= e.frameTolerance }) {
+                    out.append(Finding(detail: "expect[\"\(e.device)\"].frames.\(f.view): reference \(f.frame), got \(got) (tolerance \(formatJSONNumber(e.frameTolerance)) pt)",
+                                       got: got.components, expected: f.frame.components, views: [f.view]))
+                }
+            }
+        }
+        return out
     }
 
     /// `deterministic`: the frames are bit-identical to another layout on a fresh solver (the

@@ -68,6 +68,7 @@ struct UnitPass<S: ConstraintSolver> {
         case .pixelAligned: return pixelAligned(result, unit.devices[k].pixelGrid)
         case .requiredSatisfied: return requiredSatisfied()
         case .expectations: return expectations(result, unit.devices[k])
+        case .referenceFrames: return referenceFrames(result, unit.devices[k])
         case .deterministic: return deterministic(result, k)
         case .incrementalEqualsFresh: return k == 0 ? nil : incrementalEqualsFresh(result, k)
         case .translateRoot: return translateRoot(k)
