@@ -14,7 +14,7 @@ extension InterfaceBuilderImport {
         let device = context.device
         var b = ScreenBuilder(document: context, name: "\(context.fileStem)-\(name)", classes: device.sizeClasses)
         b.visit(screen.root, superview: nil)
-        if screen.isCell { cellRoot(&b.views[0], screen.root) }
+        if screen.isCell { cellRoot(&b.views, screen.root) }
         for g in screen.controller?.child("layoutGuides")?.children ?? [] where g.name == "viewControllerLayoutGuide" {
             if let id = g["id"] { b.guides[id] = .layoutGuide(top: g["type"] == "top") }
         }
@@ -47,14 +47,20 @@ extension InterfaceBuilderImport {
     /// margins. A table view cell takes its table's margins (11 points top and bottom, the system
     /// minimum of 16 or, 414 points wide and wider, 20 at the sides; corpora/real's cells show
     /// these), a collection view cell a plain view's 8.
-    static func cellRoot(_ v: inout ViewSpec, _ node: XMLNode) {
-        v.respectsSystemMinimumLayoutMargins = false
-        guard v.layoutMargins == nil else { return }
-        if node.name == "tableViewCell" {
-            let side: Double = (v.frame?.width ?? 0) >= 414 ? 20 : 16
-            v.layoutMargins = DirectionalEdgeInsets(top: 11, leading: side, bottom: 11, trailing: side)
-        } else {
-            v.layoutMargins = .defaultMargins
+    static func cellRoot(_ views: inout [ViewSpec], _ node: XMLNode) {
+        views[0].respectsSystemMinimumLayoutMargins = false
+        guard views[0].layoutMargins == nil else { return }
+        guard node.name == "tableViewCell" else {
+            views[0].layoutMargins = .defaultMargins
+            return
+        }
+        let side: Double = (views[0].frame?.width ?? 0) >= 414 ? 20 : 16
+        let margins = DirectionalEdgeInsets(top: 11, leading: side, bottom: 11, trailing: side)
+        views[0].layoutMargins = margins
+        // The content view's margins are the cell's (corpora/real: 16 or 20 at the sides in
+        // cells whose content view does not say it preserves its superview's margins too).
+        for k in views.indices.dropFirst() where views[k].superview == views[0].id && views[k].id.hasPrefix("tableViewCellContentView") {
+            if views[k].layoutMargins == nil { views[k].layoutMargins = margins }
         }
     }
 
@@ -109,7 +115,7 @@ extension InterfaceBuilderImport {
             if controller.keyed("simulatedStatusBarMetrics")?.name == "nil" || sheet { top = 0 }
         }
         let simulatedTop = controller.keyed("simulatedTopBarMetrics")
-        let hasNavigation = simulatedTop.map { $0.name != "nil" } ?? inNavigation
+        let hasNavigation = simulatedTop.map { $0.name != "nil" } ?? (inNavigation && !context.hiddenNavigationBar.contains(id))
         if hasNavigation {
             top += compactHeight ? 32 : 44
             if simulatedTop?["prompted"] == "YES" { top += 30 }
@@ -126,8 +132,11 @@ extension InterfaceBuilderImport {
                 bottom += 49
             }
         }
-        let r = rootFrame ?? LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
+        var r = rootFrame ?? LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
         let h = device.screenSize.height
+        // A root shorter than the screen by the top bars, stored at y = 0, sits below them
+        // (opaque bars: Interface Builder shrinks the root and does not always move it).
+        if r.y == 0, h - r.height >= top - 0.5, top > 0, hasNavigation || top > screenSafe.top { r.y = top }
         let t = min(size.height, max(0, top - r.y))
         let bt = min(size.height - t, max(0, r.y + r.height - (h - bottom)))
         return EdgeInsets(top: t, left: min(screenSafe.left, size.width / 2), bottom: bt, right: min(screenSafe.right, size.width / 2))

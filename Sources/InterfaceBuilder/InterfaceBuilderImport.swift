@@ -13,8 +13,10 @@ struct DocumentContext {
     var usesSafeAreas: Bool
     /// Ids of view controllers shown in a navigation controller with large titles.
     var largeTitleControllers: Set<String> = []
-    /// Ids of view controllers shown in a navigation controller (its root, and what it pushes).
+    /// Ids of view controllers shown in a navigation controller (its root, and what it pushes),
+    /// and those of them whose navigation controller hides its bar.
     var navigationControllers: Set<String> = []
+    var hiddenNavigationBar: Set<String> = []
     /// Ids of view controllers shown in a tab bar controller (its tabs, and what they push).
     var tabControllers: Set<String> = []
     var initialController: String?
@@ -51,7 +53,7 @@ public enum InterfaceBuilderImport {
             fileStem: stem, device: device, isStoryboard: type.contains("Storyboard"), usesSafeAreas: root["useSafeAreas"] == "YES")
         for n in all { if let id = n["id"] { context.elementsByID[id] = n } }
         context.largeTitleControllers = largeTitleControllers(all)
-        (context.navigationControllers, context.tabControllers) = containedControllers(all)
+        (context.navigationControllers, context.hiddenNavigationBar, context.tabControllers) = containedControllers(all)
         context.initialController = root["initialViewController"]
         context.toolsVersion = Int(root["toolsVersion"] ?? "") ?? 0
         var usedNames: Set<String> = []
@@ -139,12 +141,14 @@ public enum InterfaceBuilderImport {
     /// View controllers inside a navigation controller (its root and every controller pushed from
     /// one inside) and inside a tab bar controller (its tabs, through navigation controllers, and
     /// what they push): the controllers Interface Builder draws with a navigation or tab bar.
-    static func containedControllers(_ all: [XMLNode]) -> (navigation: Set<String>, tabs: Set<String>) {
+    static func containedControllers(_ all: [XMLNode]) -> (navigation: Set<String>, hiddenBar: Set<String>, tabs: Set<String>) {
         var segues: [String: [(kind: String, relationship: String?, destination: String)]] = [:]
         var kinds: [String: String] = [:]
+        var barHidden: Set<String> = []
         for n in all where n["sceneMemberID"] == "viewController" {
             guard let id = n["id"] else { continue }
             kinds[id] = n.name
+            if n["navigationBarHidden"] == "YES" { barHidden.insert(id) }
             segues[id] = n.descendants { $0.name == "segue" }.compactMap { s in
                 s["destination"].map { (s["kind"] ?? "", s["relationship"], $0) }
             }
@@ -160,10 +164,14 @@ public enum InterfaceBuilderImport {
             return seen
         }
         var navRoots: Set<String> = []
+        var hiddenRoots: Set<String> = []
         var tabRoots: Set<String> = []
         for (id, kind) in kinds {
             for s in segues[id] ?? [] where s.kind == "relationship" {
-                if kind == "navigationController", s.relationship == "rootViewController" { navRoots.insert(s.destination) }
+                if kind == "navigationController", s.relationship == "rootViewController" {
+                    navRoots.insert(s.destination)
+                    if barHidden.contains(id) { hiddenRoots.insert(s.destination) }
+                }
                 if kind == "tabBarController", s.relationship == "viewControllers" {
                     if kinds[s.destination] == "navigationController" {
                         tabRoots.formUnion((segues[s.destination] ?? []).filter { $0.relationship == "rootViewController" }.map(\.destination))
@@ -173,7 +181,7 @@ public enum InterfaceBuilderImport {
                 }
             }
         }
-        return (pushed(from: navRoots), pushed(from: tabRoots))
+        return (pushed(from: navRoots), pushed(from: hiddenRoots), pushed(from: tabRoots))
     }
 
     /// View controllers that are the root of a navigation controller whose bar prefers large titles.
@@ -183,6 +191,14 @@ public enum InterfaceBuilderImport {
             guard nav.child("navigationBar")?["largeTitles"] == "YES" else { continue }
             for segue in nav.descendants(where: { $0.name == "segue" && $0["relationship"] == "rootViewController" }) {
                 if let d = segue["destination"] { out.insert(d) }
+            }
+        }
+        // Controllers pushed from a large-title one show large titles too (unless they say never).
+        var queue = Array(out)
+        let byID = Dictionary(all.compactMap { n in n["id"].map { ($0, n) } }, uniquingKeysWith: { a, _ in a })
+        while let id = queue.popLast() {
+            for s in byID[id]?.descendants(where: { $0.name == "segue" && ["show", "push"].contains($0["kind"] ?? "") }) ?? [] {
+                if let d = s["destination"], !out.contains(d) { out.insert(d); queue.append(d) }
             }
         }
         return out

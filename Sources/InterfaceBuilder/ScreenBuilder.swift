@@ -57,6 +57,12 @@ struct ScreenBuilder {
             v.intrinsicSize = size
             if fromFrame { report.intrinsicFromFrames += 1 }
         }
+        if let insets = ViewKinds.alignmentInsets(node, frame: frame) {
+            v.alignmentRectInsets = insets
+            if let s = v.intrinsicSize {
+                v.intrinsicSize = IntrinsicSize(width: s.width.map { $0 - insets.left - insets.right }, height: s.height.map { $0 - insets.top - insets.bottom })
+            }
+        }
         v.hugging = Self.priorities(node["horizontalHuggingPriority"], node["verticalHuggingPriority"], default: 250)
         v.compressionResistance = Self.priorities(
             node["horizontalCompressionResistancePriority"], node["verticalCompressionResistancePriority"], default: 750)
