@@ -79,6 +79,9 @@ let package = Package(
             name: "HarnessTests",
             dependencies: ["Harness", "AutoLayout", "Generator", "Cassowary", "LinearConstraints"]),
         .testTarget(
+            name: "InterfaceBuilderTests",
+            dependencies: ["InterfaceBuilder", "AutoLayout", "Cassowary", "LinearConstraints"]),
+        .testTarget(
             name: "StrutCLITests",
             dependencies: ["LinearConstraints"]),
     ],

@@ -41,8 +41,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Peer profile (a JSON file) for the outside solvers, instead of the one beside each adapter (repeatable, in their order).")
     var profile: [String] = []
 
-    @Option(help: "Known findings (known-findings/signatures.txt: a signature per line, optionally restricted to one file): reported as KNOWN, not failed.")
-    var known: String?
+    @Option(help: "Known findings (known-findings/signatures.txt: a signature per line, optionally restricted to one file): reported as KNOWN, not failed (repeatable).")
+    var known: [String] = []
 
     @Option(help: "Write the agreement with reference frames (imported cases) as Markdown (.md) or HTML (.html), with wireframes of the screens that disagree.")
     var agreementReport: String?
@@ -59,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
         var knownCount = 0
         var count = 0
         do {
-            let knownFindings = try known.map { path throws(FuzzUsageError) in try KnownFindings(file: path) } ?? KnownFindings()
+            let knownFindings = KnownFindings(entries: try known.flatMap { path throws(FuzzUsageError) in try KnownFindings(file: path).entries })
             guard !paths.isEmpty else { throw FuzzUsageError("give at least one file or directory") }
             guard jobs >= 1, timeout > 0 else { throw FuzzUsageError("--jobs and --timeout must be positive") }
             let check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile)
@@ -124,7 +124,7 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        print("replay: \(count) files under \(strategies), \(failed) failed" + (known == nil ? "" : ", \(knownCount) known"))
+        print("replay: \(count) files under \(strategies), \(failed) failed" + (known.isEmpty ? "" : ", \(knownCount) known"))
         if failed > 0 { throw StrutExit.failure.code }
     }
 

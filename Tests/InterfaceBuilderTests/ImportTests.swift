@@ -1,0 +1,208 @@
+import AutoLayout
+import Cassowary
+import Foundation
+import LinearConstraints
+import Testing
+@testable import InterfaceBuilder
+
+/// `InterfaceBuilderImport` on a storyboard written the way Xcode writes them, with frames worked
+/// out by hand from UIKit's rules: every screen imports, carries what Auto Layout uses, and lays
+/// out to the stored frames.
+@Suite struct ImportTests {
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav">
+            <device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="44"/></navigationBar>
+                            <connections><segue destination="vc" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController storyboardIdentifier="Profile" id="vc" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <subviews>
+                                    <label opaque="NO" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="L" userLabel="Title label">
+                                        <rect key="frame" x="16" y="84" width="100" height="21"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    </label>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="V">
+                                        <rect key="frame" x="0.0" y="105" width="375" height="211"/>
+                                        <constraints>
+                                            <constraint firstAttribute="width" secondItem="V" secondAttribute="height" multiplier="16:9" id="ratio"/>
+                                            <constraint firstAttribute="height" constant="50" placeholder="YES" id="ph"/>
+                                            <constraint firstAttribute="height" constant="10" id="varC"/>
+                                        </constraints>
+                                        <variation key="default"><mask key="constraints"><exclude reference="varC"/></mask></variation>
+                                        <variation key="heightClass=compact"><mask key="constraints"><include reference="varC"/></mask></variation>
+                                    </view>
+                                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="S">
+                                        <rect key="frame" x="20" y="326" width="335" height="48"/>
+                                        <subviews>
+                                            <label text="A" translatesAutoresizingMaskIntoConstraints="NO" id="A"><rect key="frame" x="0.0" y="0.0" width="335" height="20"/></label>
+                                            <label text="B" translatesAutoresizingMaskIntoConstraints="NO" id="B"><rect key="frame" x="0.0" y="28" width="335" height="20"/></label>
+                                        </subviews>
+                                    </stackView>
+                                    <view contentMode="scaleToFill" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="F">
+                                        <rect key="frame" x="10" y="600" width="30" height="30"/>
+                                    </view>
+                                    <tableView clipsSubviews="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="T" misplaced="YES">
+                                        <rect key="frame" x="0.0" y="640" width="375" height="20"/>
+                                        <prototypes>
+                                            <tableViewCell reuseIdentifier="Basic" id="cell">
+                                                <rect key="frame" x="0.0" y="28" width="375" height="44"/>
+                                                <autoresizingMask key="autoresizingMask"/>
+                                                <tableViewCellContentView key="contentView" preservesSuperviewLayoutMargins="YES" id="cv">
+                                                    <rect key="frame" x="0.0" y="0.0" width="375" height="43.5"/>
+                                                    <autoresizingMask key="autoresizingMask"/>
+                                                    <subviews>
+                                                        <label text="Row" translatesAutoresizingMaskIntoConstraints="NO" id="cl"><rect key="frame" x="16" y="11" width="343" height="21.5"/></label>
+                                                    </subviews>
+                                                    <constraints>
+                                                        <constraint firstItem="cl" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="c1"/>
+                                                        <constraint firstItem="cl" firstAttribute="trailing" secondItem="cv" secondAttribute="trailingMargin" id="c2"/>
+                                                        <constraint firstItem="cl" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="c3"/>
+                                                        <constraint firstItem="cl" firstAttribute="bottom" secondItem="cv" secondAttribute="bottomMargin" id="c4"/>
+                                                    </constraints>
+                                                </tableViewCellContentView>
+                                            </tableViewCell>
+                                        </prototypes>
+                                    </tableView>
+                                </subviews>
+                                <viewLayoutGuide key="safeArea" id="safe"/>
+                                <constraints>
+                                    <constraint firstItem="L" firstAttribute="top" secondItem="safe" secondAttribute="top" constant="20" id="k1"/>
+                                    <constraint firstItem="L" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" id="k2"/>
+                                    <constraint firstItem="V" firstAttribute="leading" secondItem="safe" secondAttribute="leading" id="k3"/>
+                                    <constraint firstItem="safe" firstAttribute="trailing" secondItem="V" secondAttribute="trailing" id="k4"/>
+                                    <constraint firstItem="V" firstAttribute="top" secondItem="L" secondAttribute="bottom" id="k5"/>
+                                    <constraint firstItem="S" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="k6"/>
+                                    <constraint firstAttribute="trailing" secondItem="S" secondAttribute="trailing" constant="20" id="k7"/>
+                                    <constraint firstItem="S" firstAttribute="top" secondItem="V" secondAttribute="bottom" constant="10" id="k8"/>
+                                    <constraint firstItem="L" firstAttribute="baseline" secondItem="L" secondAttribute="baseline" priority="250" id="k9"/>
+                                    <constraint firstItem="T" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="t1"/>
+                                    <constraint firstItem="T" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="t2"/>
+                                    <constraint firstItem="T" firstAttribute="top" secondItem="S" secondAttribute="bottom" constant="10" id="t3"/>
+                                    <constraint firstItem="T" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="t4"/>
+                                </constraints>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    static func imported() throws -> FileImport {
+        try InterfaceBuilderImport.importDocument(Data(storyboard.utf8), path: "App/Main.storyboard")
+    }
+
+    /// Lays out `c` on its own device under the explicit engine.
+    static func layout(_ c: LayoutCase) throws -> LayoutResult {
+        let tree = try c.validate()
+        let configuration = try #require(try c.deviceConfigurations()?.first)
+        var engine = LayoutEngine(tree: tree, solver: CassowarySolver())
+        return try engine.layout(on: configuration)
+    }
+
+    @Test func everySceneRootAndEveryPrototypeCellIsAScreen() throws {
+        let r = try Self.imported()
+        #expect(r.failedScreens.isEmpty)
+        #expect(r.screens.map(\.fileName) == ["Main-Profile.json", "Main-Basic.json"])
+        #expect(r.screens.map(\.layoutCase.name) == ["Main-Profile", "Main-Basic"])
+    }
+
+    @Test func theScreenCarriesViewsKindsAndNamesFromInterfaceBuilder() throws {
+        let c = try Self.imported().screens[0].layoutCase
+        #expect(c.views.map(\.id) == ["root", "titleLabel1", "view1", "stackView1", "label1", "label2", "view2", "tableView1"])
+        let label = try #require(c.views.first { $0.id == "titleLabel1" })
+        #expect(label.intrinsicSize == IntrinsicSize(width: 100, height: 21))
+        #expect(label.hugging == AxisPriorities(horizontal: Priority(251), vertical: Priority(251)))
+        #expect(label.baseline != nil)
+        let stack = try #require(c.views.first { $0.id == "stackView1" }?.stack)
+        #expect(stack.axis == .vertical)
+        #expect(stack.spacing == .points(8))
+        #expect(stack.arranged == ["label1", "label2"])
+        #expect(c.views.first { $0.id == "tableView1" }?.scroll == true)
+    }
+
+    @Test func constraintsAreConvertedWithIBsDefaultsAndPlaceholdersDropped() throws {
+        let s = try Self.imported().screens[0]
+        let texts = "\(s.layoutCase.constraints)"
+        #expect(s.layoutCase.constraints.contains { $0.first.attribute == .width && $0.second?.attribute == .height && abs($0.multiplier - 16.0 / 9) < 1e-12 })
+        #expect(s.layoutCase.constraints.contains { $0.first.item == ItemReference("titleLabel1") && $0.second?.item == ItemReference("root", guide: .safeArea) && $0.constant == 20 })
+        #expect(s.layoutCase.constraints.contains { $0.first.attribute == .lastBaseline && $0.priority == Priority(250) })
+        #expect(!s.layoutCase.constraints.contains { $0.constant == 50 }, "\(texts)")
+        #expect(s.report.dropped["placeholder constraint (removed at build time, as Xcode does)"] == 1)
+        let compactOnly = try #require(s.layoutCase.constraints.first { $0.constant == 10 && $0.first.attribute == .height })
+        #expect(compactOnly.when == SizeClassCondition(vertical: .compact))
+        #expect(s.layoutCase.constraints.filter { $0.identifier == "IB-auto-generated-at-build-time-for-view-with-fixed-frame" }.count == 4)
+    }
+
+    @Test func theDeviceIsTheDesignDeviceWithTheSimulatedNavigationBar() throws {
+        let c = try Self.imported().screens[0].layoutCase
+        guard case .custom(let d)? = c.devices?.first else { Issue.record("no custom device"); return }
+        #expect(d.id == "ib-retina4_7")
+        #expect(d.portraitSize == PointSize(width: 375, height: 667))
+        #expect(d.scale == 2)
+        #expect(d.portraitSafeArea == EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
+    }
+
+    @Test func storedFramesAreTheExpectationsAndMisplacedViewsAreKeptApart() throws {
+        let c = try Self.imported().screens[0].layoutCase
+        let e = try #require(c.expect.first)
+        #expect(e.tolerance == InterfaceBuilderImport.tolerance)
+        #expect(e.frames?.map(\.view).contains("tableView1") == false)
+        #expect(e.misplaced?.map(\.view) == ["tableView1"])
+        #expect(e.frames?.first { $0.view == "view1" }?.frame == LayoutRect(x: 0, y: 105, width: 375, height: 211))
+    }
+
+    @Test func theImportedScreensLayOutToInterfaceBuildersFrames() throws {
+        for s in try Self.imported().screens {
+            let result = try Self.layout(s.layoutCase)
+            let configuration = try #require(try s.layoutCase.deviceConfigurations()?.first)
+            #expect(s.layoutCase.mismatches(result, on: configuration) == [], "\(s.fileName)")
+            #expect(result.conflicts.isEmpty, "\(s.fileName): \(result.conflicts)")
+        }
+    }
+
+    @Test func aCellIsLaidOutWithTheTablesMarginsAndItsContentViewFollows() throws {
+        let cell = try Self.imported().screens[1].layoutCase
+        #expect(cell.views[0].layoutMargins == DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16))
+        #expect(cell.views[0].respectsSystemMinimumLayoutMargins == false)
+        let result = try Self.layout(cell)
+        #expect(result.frame(of: "label1") == LayoutRect(x: 16, y: 11, width: 343, height: 21.5))
+    }
+
+    @Test func aRefusedConstraintIsDroppedAndCountedNotFatal() throws {
+        let text = Self.storyboard.replacingOccurrences(
+            of: "<constraint firstItem=\"S\" firstAttribute=\"leading\" secondItem=\"root\" secondAttribute=\"leading\" constant=\"20\" id=\"k6\"/>",
+            with: "<constraint firstItem=\"S\" firstAttribute=\"leading\" secondItem=\"root\" secondAttribute=\"leading\" constant=\"20\" id=\"k6\"/><constraint firstItem=\"S\" firstAttribute=\"top\" secondItem=\"root\" secondAttribute=\"width\" id=\"bad\"/><constraint firstItem=\"S\" firstAttribute=\"top\" secondItem=\"nowhere\" secondAttribute=\"top\" id=\"bad2\"/>")
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        let dropped = r.screens[0].report.dropped
+        #expect(dropped.keys.contains { $0.hasPrefix("constraint UIKit refuses") }, "\(dropped)")
+        #expect(dropped["constraint to an unknown item"] == 1, "\(dropped)")
+    }
+
+    @Test func documentsThatAreNotIOSInterfaceBuilderFilesAreRefusedWithTheReason() throws {
+        func message(_ text: String) -> String {
+            do { _ = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "x.xib"); return "" } catch { return error.description }
+        }
+        #expect(message("<plist version=\"1.0\"><dict/></plist>").contains("not an Interface Builder document"))
+        #expect(message("<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" targetRuntime=\"MacOSX.Cocoa\" useAutolayout=\"YES\"/>").contains("not an iOS Interface Builder document"))
+        #expect(message("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" targetRuntime=\"iOS.CocoaTouch\"/>").contains("does not use Auto Layout"))
+    }
+
+    @Test func anUnknownDesignDeviceIsMatchedByTheScreensSizeAndSaidSo() throws {
+        let text = Self.storyboard.replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"retina9_9\"")
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        #expect(r.notes.contains { $0.contains("retina9_9") && $0.contains("375×667") }, "\(r.notes)")
+    }
+}
