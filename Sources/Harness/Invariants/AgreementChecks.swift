@@ -34,7 +34,7 @@ extension UnitPass {
                                    got: [a], expected: [b]))
             }
         }
-        return out + Self.frameDifferences(result, other, shift: (0, 0), what: "under \(unit.strategy.name)", other: "under \(reference.name)", tolerance: noise)
+        return out + Self.frameDifferences(result, other, shift: (0, 0), what: "under \(unit.strategy.name)", other: "under \(reference.name)", tolerance: noise, tree: unit.loaded.tree)
     }
 
     /// One incremental pass of `solver` over the unit's devices (fewer results when one throws).

@@ -18,7 +18,7 @@ extension UnitPass {
     mutating func incrementalEqualsFresh(_ result: LayoutResult, _ k: Int) -> [Finding]? {
         guard let fresh = cachedFresh(k) else { return [Finding(detail: "a fresh layout on this device failed where the switch succeeded")] }
         guard result.settled, fresh.settled else { return nil }
-        return Self.frameDifferences(result, fresh, shift: (0, 0), what: "after the switch", other: "fresh", tolerance: noise)
+        return Self.frameDifferences(result, fresh, shift: (0, 0), what: "after the switch", other: "fresh", tolerance: noise, tree: unit.loaded.tree)
     }
 
     /// `translate-root`: laid out with the root at (40, 24) instead of the origin, the root's
@@ -29,16 +29,20 @@ extension UnitPass {
         guard let base = cachedFresh(k), let moved = freshLayout(k, rootOrigin: shift) else {
             return [Finding(detail: "a fresh layout (at the origin or translated) failed")]
         }
-        return Self.frameDifferences(moved, base, shift: shift, what: "with the root at (40, 24)", other: "at the origin", tolerance: noise)
+        return Self.frameDifferences(moved, base, shift: shift, what: "with the root at (40, 24)", other: "at the origin", tolerance: noise, tree: unit.loaded.tree)
     }
 
     /// Views whose frames in `a` and `b` differ by more than `tolerance` points (or 1e-12 of the
     /// coordinates themselves, for the same reason as `noise`) once the root's
-    /// frame in `b` is moved by `shift`; views either layout reports ambiguous are left out.
+    /// frame in `b` is moved by `shift`; views either layout reports ambiguous are left out, and
+    /// so are their subviews: a frame is in its superview's coordinates, so a view fixed on the
+    /// screen inside an ambiguous superview has an ambiguous frame too.
     static func frameDifferences(
-        _ a: LayoutResult, _ b: LayoutResult, shift: (x: Double, y: Double), what: String, other: String, tolerance: Double
+        _ a: LayoutResult, _ b: LayoutResult, shift: (x: Double, y: Double), what: String, other: String, tolerance: Double,
+        tree: ViewTree
     ) -> [Finding] {
-        let ambiguous = Set((a.ambiguous ?? []).map(\.view) + (b.ambiguous ?? []).map(\.view))
+        var ambiguous = Set((a.ambiguous ?? []).map(\.view) + (b.ambiguous ?? []).map(\.view))
+        for v in tree.views { if let s = v.superview, ambiguous.contains(tree.views[s.rawValue].id) { ambiguous.insert(v.id) } }
         var out: [Finding] = []
         for (k, (fa, fb)) in zip(a.frames, b.frames).enumerated() where !ambiguous.contains(fa.view) {
             var want = fb.frame

@@ -15,7 +15,7 @@ extension UnitPass {
             return [Finding(detail: "the \(kind.rawValue) variant of the case could not be laid out")]
         }
         let what = kind == .permuteConstraints ? "with the constraints reversed" : "with a required constraint repeated"
-        return Self.frameDifferences(other, base, shift: (0, 0), what: what, other: "as written", tolerance: noise)
+        return Self.frameDifferences(other, base, shift: (0, 0), what: what, other: "as written", tolerance: noise, tree: unit.loaded.tree)
     }
 
     /// The variant tree for `kind`, validated once per unit; nil when it does not apply.
@@ -87,8 +87,11 @@ extension UnitPass {
         let absoluteOptions: Set<FormatOption> = [.alignAllLeft, .alignAllRight, .directionLeftToRight, .directionRightToLeft]
         let formatAbsolute = c.formats.contains { f in f.options.contains { absoluteOptions.contains($0) } }
         let views = tree.views.dropFirst()
+        // A scroll view's content area keeps its origin at the left under right-to-left layout
+        // (UIKit does not flip content coordinates), so content wider than the scroll view does
+        // not mirror within it.
         let pinned = views.contains { $0.translatesAutoresizingMask || $0.semanticContentAttribute != .unspecified
-            || $0.alignmentRectInsets.left != $0.alignmentRectInsets.right }
+            || $0.alignmentRectInsets.left != $0.alignmentRectInsets.right || $0.isScrollView }
         return !usesAbsolute && !formatAbsolute && !pinned && !c.constraints.contains(where: fixesAnAbsoluteOffset)
             && tree.views[0].semanticContentAttribute == .unspecified
     }

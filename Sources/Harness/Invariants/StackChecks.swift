@@ -26,9 +26,10 @@ extension UnitPass {
             let tolerance = 1 / grid.scale + 1e-6 + 1e-12 * largestWindowCoordinate(result, [ViewIndex(s)] + stack.arranged)
             let horizontal = stack.axis == .horizontal
             let reversed = horizontal && tree.effectiveLayoutDirection(of: ViewIndex(s), base: result.layoutDirection) == .rightToLeft
+            // A stack arranges alignment rectangles (a switch's frame is 2 points wider than its).
             func span(_ v: ViewIndex) -> (min: Double, max: Double) {
-                let f = result.frames[v.rawValue].frame
-                let (o, l) = horizontal ? (f.x, f.width) : (f.y, f.height)
+                let f = result.frames[v.rawValue].frame, a = tree.views[v.rawValue].alignmentRectInsets
+                let (o, l) = horizontal ? (f.x + a.left, f.width - a.left - a.right) : (f.y + a.top, f.height - a.top - a.bottom)
                 return reversed ? (-(o + l), -o) : (o, o + l)
             }
             let name = tree.views[s].id
