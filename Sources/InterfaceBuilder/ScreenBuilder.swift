@@ -205,7 +205,9 @@ struct ScreenBuilder {
             s.spacing = .points(sp)
         }
         if node["baselineRelativeArrangement"] == "YES" { s.baselineRelativeArrangement = true }
-        if node["layoutMarginsRelativeArrangement"] == "YES" { s.layoutMarginsRelativeArrangement = true }
+        // Interface Builder has no switch of its own for this: a stack view given layout margins
+        // in IB arranges within them (corpora/real: 13 such stacks, their items inset by the margins).
+        if node["layoutMarginsRelativeArrangement"] == "YES" || Self.margins(node) != nil { s.layoutMarginsRelativeArrangement = true }
         return s
     }
 }

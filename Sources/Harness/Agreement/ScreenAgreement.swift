@@ -49,6 +49,9 @@ public enum DisagreementClass: String, CaseIterable, Sendable {
     case unmetEdit = "the root's size or a guide gave way"
     /// Strut reports the view's frame ambiguous.
     case ambiguous = "ambiguous in Strut"
+    /// The reference frame itself breaks a required size the view's constraints give it (the
+    /// reference engine stored a frame it did not lay out, without marking it misplaced).
+    case referenceBreaksConstraint = "the reference frame breaks the view's own required size"
     /// The superview itself disagrees in size, and the view follows it.
     case followsSuperview = "follows a superview that disagrees"
     /// The view is a stack view or arranged in one.
@@ -113,6 +116,11 @@ extension ScreenAgreement {
         if !result.conflicts.isEmpty { return .conflict }
         if !result.unmetEdits.isEmpty { return .unmetEdit }
         if ambiguous.contains(v.view) { return .ambiguous }
+        let fixedSizes = constraints.filter { $0.second == nil && $0.priority.isRequired && $0.relation == .equal && $0.first.item == ItemReference(v.view) && $0.isActive && $0.when == nil }
+        if fixedSizes.contains(where: { c in
+            let stored = c.first.attribute == .width ? v.expected.width : c.first.attribute == .height ? v.expected.height : c.constant
+            return abs(stored - c.constant) > 0.5
+        }) { return .referenceBreaksConstraint }
         if superviewDisagrees { return .followsSuperview }
         let superview = spec?.superview
         if spec?.stack != nil || superview.flatMap({ specs[$0]?.stack }) != nil { return .stack }

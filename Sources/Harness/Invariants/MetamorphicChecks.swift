@@ -45,8 +45,8 @@ extension UnitPass {
     /// magnitudes in play. Unsnapped, because snapping rounds ties up, which a mirror turns
     /// into down: snapped frames may differ by a pixel. Only for units in the case's own
     /// direction whose case can mirror: no left/right attributes or options, no forced semantic
-    /// content, no autoresizing subviews, no asymmetric alignment insets, and a device whose left
-    /// and right safe-area insets are equal.
+    /// content, no autoresizing subviews, no asymmetric alignment insets, no scroll views, and a
+    /// device whose left and right safe-area insets are equal; and both layouts settled.
     mutating func mirrorRightToLeft(_ k: Int) -> [Finding]? {
         guard unit.direction == nil, Self.canMirror(unit.loaded.tree, unit.loaded.layoutCase),
               unit.devices[k].safeArea.left == unit.devices[k].safeArea.right else { return nil }
@@ -55,6 +55,9 @@ extension UnitPass {
         guard let ltr, let rtl, let root = ltr.windowFrames.first else {
             return [Finding(detail: "a fresh left-to-right or right-to-left layout failed")]
         }
+        // An unsettled layout (margins still moving after the last pass) depends on where the
+        // passes stopped, which need not mirror; as incremental-equals-fresh, not judged.
+        guard ltr.settled, rtl.settled else { return nil }
         let ambiguous = Set((ltr.ambiguous ?? []).map(\.view) + (rtl.ambiguous ?? []).map(\.view))
         var out: [Finding] = []
         for (i, view) in unit.loaded.tree.views.enumerated() where !ambiguous.contains(view.id) && i < rtl.windowFrames.count {
