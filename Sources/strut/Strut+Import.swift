@@ -33,12 +33,16 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Print only problems and the summary.")
     var quiet = false
 
+    @Option(help: "Intrinsic sizes to use instead of the stored frames': a JSON file {\"CASE\": {\"VIEW\": [width, height]}} (null: no intrinsic size on that axis).")
+    var intrinsicSizes: String?
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one .storyboard, .xib or directory") }
         guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
     }
 
     func run() throws {
+        var overrides = try intrinsicSizes.map(IntrinsicOverrides.init(path:))
         let listed = InputFiles.walkNamed(paths, accept: { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") })
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -67,7 +71,11 @@ struct ImportCommand: ParsableCommand {
                 continue
             }
             let directory = Self.directory(for: file.name, out: out)
-            for screen in result.screens {
+            for var screen in result.screens {
+                if let problem = overrides?.apply(to: &screen.layoutCase) {
+                    failures += 1
+                    progress.message("error: --intrinsic-sizes: \(problem)", stderr: true)
+                }
                 var target = directory + "/" + screen.fileName
                 var n = 2
                 while written.contains(target) {
@@ -95,6 +103,10 @@ struct ImportCommand: ParsableCommand {
             }
         }
         progress.finish()
+        for name in overrides?.unused ?? [] {
+            failures += 1
+            FileHandle.standardError.write(Data("error: --intrinsic-sizes: no imported screen is named \"\(name)\"\n".utf8))
+        }
         print("import: \(listed.files.count) files, \(screens) screens (\(views) views) written to \(out)" + (failures == 0 ? "" : "; \(failures) problems (above)"))
         if !dropped.isEmpty {
             print("left out (not carried over), in all files:")
@@ -144,4 +156,41 @@ final class ImportProgress {
     }
 
     func finish() { if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+}
+
+/// `--intrinsic-sizes FILE`: intrinsic sizes a user gives for views whose stored frame is not
+/// what their content wants, by case name and view id (`{"Main-Profile": {"titleLabel1": [120,
+/// 21]}}`; `null` for no intrinsic size on an axis).
+struct IntrinsicOverrides {
+    var sizes: [String: [String: [Double?]]]
+    var used: Set<String> = []
+
+    init(path: String) throws {
+        let data: Data
+        do { data = try InputFiles.read(path) } catch { throw ValidationError("--intrinsic-sizes \(path): \(error.reason)") }
+        do { sizes = try JSONDecoder().decode([String: [String: [Double?]]].self, from: data) } catch {
+            throw ValidationError("--intrinsic-sizes \(path): expected {\"CASE\": {\"VIEW\": [width, height]}}: \(error)")
+        }
+        for (name, views) in sizes {
+            for (view, size) in views where size.count != 2 || size.contains(where: { ($0 ?? 0) < 0 || !($0 ?? 0).isFinite }) {
+                throw ValidationError("--intrinsic-sizes \(path): \(name).\(view): expected [width, height], each a number >= 0 or null")
+            }
+        }
+    }
+
+    /// Sets the sizes given for `c`; the problem (an unknown view) when there is one.
+    mutating func apply(to c: inout LayoutCase) -> String? {
+        guard let views = sizes[c.name] else { return nil }
+        used.insert(c.name)
+        for (view, size) in views.sorted(by: { $0.key < $1.key }) {
+            guard let k = c.views.firstIndex(where: { $0.id == view }) else {
+                return "\(c.name) has no view \"\(view)\" (its views: \(c.views.map(\.id).joined(separator: ", ")))"
+            }
+            c.views[k].intrinsicSize = IntrinsicSize(width: size[0], height: size[1])
+            c.description = (c.description ?? "") + " The intrinsic size of \(view) was given with --intrinsic-sizes."
+        }
+        return nil
+    }
+
+    var unused: [String] { sizes.keys.filter { !used.contains($0) }.sorted() }
 }

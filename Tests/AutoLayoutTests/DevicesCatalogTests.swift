@@ -51,7 +51,7 @@ let documentedDevices: [DocumentedDevice] = [
         #expect(c.safeArea == SafeAreaInsets(top: row.top, left: 0, bottom: row.bottom, right: 0))
         let isPad = row.id.hasPrefix("ipad")
         #expect(c.sizeClasses.description == (isPad ? "wR hR" : "wC hR"))
-        #expect(c.systemMinimumLayoutMargins.leading == (isPad ? 20 : 16))
+        #expect(c.systemMinimumLayoutMargins.leading == (isPad || row.width >= 414 ? 20 : 16))
         #expect(c.systemMinimumLayoutMargins.trailing == c.systemMinimumLayoutMargins.leading)
         #expect(c.systemMinimumLayoutMargins.top == 0 && c.systemMinimumLayoutMargins.bottom == 0)
     }

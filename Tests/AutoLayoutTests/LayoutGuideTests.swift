@@ -62,11 +62,14 @@ import Testing
         let constraints = ["v.leading == main.margins.leading", "v.trailing == main.margins.trailing",
                            "v.top == main.margins.top", "v.bottom == main.margins.bottom"]
         let tree = try T.tree([T.view("main"), T.view("v", in: "main")], constraints)
-        #expect(try T.layout(tree, "iphone-8").frame(of: "v") == LayoutRect(x: 16, y: 28, width: 343, height: 667 - 28 - 8))
-        #expect(try T.layout(tree, "ipad").frame(of: "v") == LayoutRect(x: 20, y: 28, width: 728, height: 1024 - 28 - 8))
+        // A root view has no margins of its own: 0 top and bottom, the system minimum at the sides.
+        #expect(try T.layout(tree, "iphone-8").frame(of: "v") == LayoutRect(x: 16, y: 20, width: 343, height: 667 - 20))
+        #expect(try T.layout(tree, "ipad").frame(of: "v") == LayoutRect(x: 20, y: 20, width: 728, height: 1024 - 20))
+        #expect(try T.layout(tree, "iphone-8-plus").frame(of: "v") == LayoutRect(x: 20, y: 20, width: 374, height: 736 - 20))
+        // Opted out of the system minimum and of the safe area: exactly its own margins, none.
         var opted = [T.view("main") { $0.insetsLayoutMarginsFromSafeArea = false; $0.respectsSystemMinimumLayoutMargins = false }, T.view("v", in: "main")]
         opted[1].translatesAutoresizingMask = false
-        #expect(try T.layout(try T.tree(opted, constraints), "iphone-8").frame(of: "v") == LayoutRect(x: 8, y: 8, width: 359, height: 651))
+        #expect(try T.layout(try T.tree(opted, constraints), "iphone-8").frame(of: "v") == LayoutRect(x: 0, y: 0, width: 375, height: 667))
     }
 
     @Test func aSubviewOverlappingItsSuperviewsMarginPreservesItWhenAsked() throws {

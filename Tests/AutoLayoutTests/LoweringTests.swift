@@ -152,8 +152,8 @@ import Testing
         let tree = try T.tree([T.view("main"), T.view("v", in: "main")],
                               ["v.leading == main.leadingMargin", "v.trailing == main.trailingMargin",
                                "v.top == main.topMargin", "v.bottom == main.bottomMargin"])
-        // iPhone 8 root: margins max(8, 16) on the sides, max(8, 0) top and bottom, plus the safe area (20 top).
-        #expect(try T.layout(tree).frame(of: "v") == LayoutRect(x: 16, y: 28, width: 343, height: 631))
+        // iPhone 8 root: the system minimum, 16 on the sides and 0 top and bottom, plus the safe area (20 top).
+        #expect(try T.layout(tree).frame(of: "v") == LayoutRect(x: 16, y: 20, width: 343, height: 647))
     }
 
     @Test func whenConstraintsAreInstalledOnlyUnderTheirSizeClass() throws {

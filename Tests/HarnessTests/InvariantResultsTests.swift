@@ -22,9 +22,17 @@ import Testing
     @Test func cheapRunsCostlyInvariantsOnlyOnSmallCases() {
         let small = InvariantSelection.cheap.invariants(constraintCount: 20)
         let large = InvariantSelection.cheap.invariants(constraintCount: 500)
-        #expect(small == Invariant.allCases)
-        #expect(large == Invariant.allCases.filter(\.isCheap))
+        #expect(small == Invariant.allCases.filter { $0 != .referenceFrames })
+        #expect(large == Invariant.allCases.filter { $0.isCheap && $0 != .referenceFrames })
         #expect(large.contains(.deterministic) && !large.contains(.optimal))
+    }
+
+    /// Frames another engine computed are checked when asked (`strut replay` asks), or in `all`.
+    @Test func referenceFramesAreCheckedOnlyWhenAsked() {
+        var asked = InvariantSelection.cheap
+        asked.withReferenceFrames = true
+        #expect(asked.invariants(constraintCount: 500).contains(.referenceFrames))
+        #expect(InvariantSelection.all.invariants(constraintCount: 500).contains(.referenceFrames))
     }
 
     @Test func aFailureRoundTripsThroughJSONIncludingNonFiniteNumbers() throws {

@@ -40,6 +40,25 @@ import Testing
         #expect(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
     }
 
+    @Test func intrinsicSizesGivenByTheUserReplaceTheStoredFrames() throws {
+        let dir = try Self.inputs([:])
+        let sizes = dir + "/sizes.json"
+        // The case is named after the file, which the test helper prefixes.
+        let name = "strut-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-Main-tableViewCell-fC0-23-SKh"
+        try Data(#"{"\#(name)": {"label1": [120, null]}}"#.utf8).write(to: URL(fileURLWithPath: sizes))
+        let r = try StrutProcess.run(["import", dir + "/" + (try FileManager.default.contentsOfDirectory(atPath: dir).first { $0.hasSuffix(".storyboard") } ?? ""),
+                                      "--out", dir + "/cases", "--intrinsic-sizes", sizes, "--quiet"])
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        let file = try FileManager.default.contentsOfDirectory(atPath: dir + "/cases").first { $0.hasSuffix("tableViewCell-fC0-23-SKh.json") } ?? ""
+        let text = try String(contentsOfFile: dir + "/cases/" + file, encoding: .utf8)
+        #expect(text.contains("\"intrinsicSize\": [120, null]"), "\(text)")
+
+        try Data(#"{"No-Such-Screen": {"label1": [1, 1]}}"#.utf8).write(to: URL(fileURLWithPath: sizes))
+        let bad = try StrutProcess.run(["import", dir, "--out", dir + "/cases2", "--intrinsic-sizes", sizes, "--quiet"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("no imported screen is named \"No-Such-Screen\""), "\(bad.stderr)")
+    }
+
     @Test func importWithoutOutIsAUsageError() throws {
         let r = try StrutProcess.run(["import", "corpora/real/calleerlandsson-tofu"])
         #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
