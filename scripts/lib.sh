@@ -57,6 +57,8 @@ ensure_build_prerequisites() {
   [ -e /etc/ssl/certs/ca-certificates.crt ] || ensure_apt_packages ca-certificates
   # jemalloc is strut's process allocator (the CJemalloc target; SwiftPM finds it with pkg-config).
   ensure_apt_packages libjemalloc-dev pkg-config
+  # libxml2: FoundationXML's parser, which strut import reads Interface Builder files with.
+  ensure_apt_packages libxml2-dev
   # valgrind: the instruction meter's client requests (<valgrind/callgrind.h>, the CValgrind
   # target) and the tool `strut bench --meter instructions` runs under.
   # objcopy strips the DWARF 5 debug information valgrind 3.19 cannot read from the copy it runs.
