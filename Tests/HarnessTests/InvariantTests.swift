@@ -180,6 +180,18 @@ import Testing
         #expect(tally.checked == 0 && tally.skipped == 1 && outcome.failures.isEmpty)
     }
 
+    /// Found by strut fuzz --seed 1 (case 2574): findNext and findField are ambiguous, the margins
+    /// are suggested from frames over three passes, and left-to-right and right-to-left settle on
+    /// different optima (errors 28 and 72 at priority 750), so find's frames need not mirror.
+    @Test func mirroringDoesNotApplyWhenInsetsComeFromAmbiguousFrames() throws {
+        let text = #"{"strut": 1, "name": "mirror-rtl-insets-from-ambiguous-frames", "defaults": {"translatesAutoresizingMask": false}, "root": "main", "views": [{"id": "main"}, {"id": "find", "superview": "main", "intrinsicSize": [0, 0]}, {"id": "findNext", "superview": "main"}, {"id": "findField", "superview": "main"}], "constraints": ["find.leadingMargin >= findNext.margins.leading + 20 @999.5", "find.margins.centerX <= findField.margins.leading + 8 @750"], "formats": [{"format": "H:|-[find]-[findNext]-[findField(>=20)]-|", "options": ["alignAllCenterY"]}, {"format": "V:|-(100)-[find]"}], "devices": ["iphone-x:landscape"]}"#
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-rtl-insets-\(UUID().uuidString).json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = try CaseSource.file(path: path).load()
+        let outcome = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+    }
+
     @Test func mirroringDoesNotApplyToCasesPinnedToLeftOrRight() throws {
         let outcome = InvariantPass.check(F.unit(try F.golden("autoresizing-label-top-right"), F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
         let tally = try #require(outcome.tallies.first { $0.invariant == .mirrorRightToLeft })

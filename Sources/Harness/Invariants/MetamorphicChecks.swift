@@ -59,6 +59,10 @@ extension UnitPass {
         // passes stopped, which need not mirror; as incremental-equals-fresh, not judged.
         guard ltr.settled, rtl.settled else { return nil }
         let ambiguous = Set((ltr.ambiguous ?? []).map(\.view) + (rtl.ambiguous ?? []).map(\.view))
+        // Guide insets suggested from frames over more than one pass, with ambiguous views among
+        // those frames: the two directions may settle on different optima and so pose different
+        // problems (as strategies-agree, not judged).
+        if (ltr.passes > 1 || rtl.passes > 1) && !ambiguous.isEmpty { return nil }
         var out: [Finding] = []
         for (i, view) in unit.loaded.tree.views.enumerated() where !ambiguous.contains(view.id) && i < rtl.windowFrames.count {
             var want = ltr.windowFrames[i]
