@@ -39,7 +39,7 @@ extension InterfaceBuilderImport {
         b.report.views = layoutCase.views.count
         b.report.constraints = layoutCase.constraints.count
         b.report.misplaced = b.misplaced.count
-        let stem = ScreenBuilder.fileName(context.fileStem) + "-" + ScreenBuilder.fileName(name)
+        let stem = slug(context.fileStem) + "-" + slug(name)
         return ImportedScreen(fileName: stem + ".json", layoutCase: layoutCase, report: b.report)
     }
 
@@ -140,12 +140,5 @@ extension InterfaceBuilderImport {
         let t = min(size.height, max(0, top - r.y))
         let bt = min(size.height - t, max(0, r.y + r.height - (h - bottom)))
         return EdgeInsets(top: t, left: min(screenSafe.left, size.width / 2), bottom: bt, right: min(screenSafe.right, size.width / 2))
-    }
-}
-
-extension ScreenBuilder {
-    /// `text` as part of a file name: letters, digits, `.`, `_` and `-`.
-    static func fileName(_ text: String) -> String {
-        InterfaceBuilderImport.slug(text)
     }
 }

@@ -65,15 +65,21 @@ public struct AgreementReport: Sendable {
         return out
     }
 
+    /// The summary table's rows, shared by the Markdown and HTML forms: label, agreeing, of.
+    var summaryRows: [(String, Int, Int)] {
+        var rows = [("views (misplaced excluded)", agreeingViews, viewCount),
+                    ("screens with every view agreeing", agreeingScreens, screens.count),
+                    ("misplaced views agreeing anyway", misplacedAgreeing, misplacedCount)]
+        let amb = ambiguityAgreement
+        if amb.compared > 0 { rows.append(("screens whose ambiguity marks match Strut's report", amb.same, amb.compared)) }
+        return rows
+    }
+
     /// Markdown: the summary table, the classes, and every disagreeing screen with its views.
     public var markdown: String {
         var out = "# Agreement with reference frames\n\nStrategy `\(strategy)`; a view agrees when every component of its frame is within the case's tolerance.\n\n"
         out += "| | agree | of | share |\n|---|---:|---:|---:|\n"
-        out += "| views (misplaced excluded) | \(agreeingViews) | \(viewCount) | \(Self.percent(agreeingViews, viewCount)) |\n"
-        out += "| screens with every view agreeing | \(agreeingScreens) | \(screens.count) | \(Self.percent(agreeingScreens, screens.count)) |\n"
-        out += "| misplaced views agreeing anyway | \(misplacedAgreeing) | \(misplacedCount) | \(Self.percent(misplacedAgreeing, misplacedCount)) |\n"
-        let amb = ambiguityAgreement
-        if amb.compared > 0 { out += "| screens whose ambiguity marks match Strut's report | \(amb.same) | \(amb.compared) | \(Self.percent(amb.same, amb.compared)) |\n" }
+        for (label, a, b) in summaryRows { out += "| \(label) | \(a) | \(b) | \(Self.percent(a, b)) |\n" }
         if !classes.isEmpty {
             out += "\n## Disagreements by class\n\n| class | views | screens |\n|---|---:|---:|\n"
             for c in classes { out += "| \(c.cls.rawValue) | \(c.views) | \(c.screens) |\n" }
@@ -97,8 +103,8 @@ public struct AgreementReport: Sendable {
         var out = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Agreement with reference frames</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child{text-align:left}.screen{display:inline-block;vertical-align:top;margin:1em}svg{border:1px solid #999;background:#fafafa}</style></head><body>"
         out += "<h1>Agreement with reference frames</h1><p>Strategy <code>\(esc(strategy))</code>. Grey: the reference's frames; blue: Strut's where they agree; red: Strut's where they disagree.</p>"
         out += "<table><tr><th></th><th>agree</th><th>of</th><th>share</th></tr>"
-        out += "<tr><td>views (misplaced excluded)</td><td>\(agreeingViews)</td><td>\(viewCount)</td><td>\(Self.percent(agreeingViews, viewCount))</td></tr>"
-        out += "<tr><td>screens with every view agreeing</td><td>\(agreeingScreens)</td><td>\(screens.count)</td><td>\(Self.percent(agreeingScreens, screens.count))</td></tr></table>"
+        for (label, a, b) in summaryRows { out += "<tr><td>\(esc(label))</td><td>\(a)</td><td>\(b)</td><td>\(Self.percent(a, b))</td></tr>" }
+        out += "</table>"
         if !classes.isEmpty {
             out += "<h2>Disagreements by class</h2><table><tr><th>class</th><th>views</th><th>screens</th></tr>"
             for c in classes { out += "<tr><td>\(esc(c.cls.rawValue))</td><td>\(c.views)</td><td>\(c.screens)</td></tr>" }
