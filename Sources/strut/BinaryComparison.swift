@@ -87,6 +87,7 @@ struct BinaryComparison {
         do {
             let suite = try work.namedSuite()
             let listed = try Strategy.list(strategies ?? suite?.strategies ?? BenchCommand.defaultStrategies)
+            try Strategy.probeOutsideSolvers(listed.map(\.name))
             var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 5)
             plan.invariants = try InvariantSelection(parsing: invariants ?? "cheap")
             return plan

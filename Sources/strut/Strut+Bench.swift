@@ -206,7 +206,10 @@ struct BenchCommand: ParsableCommand {
     func makePlan() throws -> BenchPlan {
         let chosenSuite = try work.namedSuite()
         let listed: [Strategy]
-        do { listed = try Strategy.list(strategies ?? chosenSuite?.strategies ?? Self.defaultStrategies) } catch { throw BenchUsageError(error.message) }
+        do {
+            listed = try Strategy.list(strategies ?? chosenSuite?.strategies ?? Self.defaultStrategies)
+            try Strategy.probeOutsideSolvers(listed.map(\.name))
+        } catch { throw BenchUsageError(error.message) }
         var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 3)
         if let unitTimeLimit { plan.unitTimeLimit = unitTimeLimit }
         plan.invariants = try InvariantSelection(parsing: invariants)

@@ -95,7 +95,10 @@ struct CompareCommand: ParsableCommand {
     /// checked with the cheap invariants and strategies-agree unless --invariants says otherwise.
     func makePlan() throws -> (String, String, BenchPlan) {
         let listed: [Strategy]
-        do { listed = try Strategy.list(strategies ?? "") } catch { throw usage(error.message) }
+        do {
+            listed = try Strategy.list(strategies ?? "")
+            try Strategy.probeOutsideSolvers(listed.map(\.name))
+        } catch { throw usage(error.message) }
         do {
             var plan = try work.plan(strategies: listed.map(\.benchStrategy), defaultRepeats: 5)
             plan.invariants = try InvariantSelection(parsing: invariants ?? Self.defaultInvariants)

@@ -60,8 +60,8 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Directory for saved findings and index.json.")
     var findings = "findings"
 
-    @Option(help: "Signatures already known (an index.json or one KIND|STRATEGY|PLACE per line): counted, never new.")
-    var known: String?
+    /// The known-findings lists (default: Strut's own and each outside solver's).
+    @OptionGroup var knownLists: KnownListOptions
 
     /// Strategies, invariants and worker limits (shared with strut shrink).
     @OptionGroup var check: WorkerCheckOptions
@@ -86,6 +86,7 @@ struct FuzzCommand: ParsableCommand {
             pool?.shutdown()
             print(FuzzSummary.text(status, seed: seed, jobs: inProcess ? 0 : jobs, started: pool?.started, findings: campaign.store.directory,
                                    timed: runs == nil || status.cases < (runs ?? 0), notJudged: notJudged), terminator: "")
+            print(KnownListOptions.summary(knownLists.paths(profiles: try check.check().profiles.values)))
             if status.newCount > 0 { throw StrutExit.failure.code }
         } catch let error as FuzzUsageError {
             throw FuzzCommandSupport.usage(error.message, command: "fuzz")
@@ -98,12 +99,14 @@ struct FuzzCommand: ParsableCommand {
         guard replays >= 0 else { throw FuzzUsageError("--replays must be at least 0") }
         guard jobs >= 1 else { throw FuzzUsageError("--jobs must be at least 1") }
         let workerCheck = try check.check()
+        do { try Strategy.probeOutsideSolvers(workerCheck.strategies.map(\.name)) } catch { throw FuzzUsageError(error.message) }
         let familyList = try chosenFamilies()
         let corpusPaths = corpus.isEmpty ? ["corpora", "examples/systems"].filter { FileManager.default.fileExists(atPath: $0) } : corpus
         let loaded = try FuzzCorpus(paths: corpusPaths, maxSize: corpusLimit(workerCheck))
         guard !familyList.isEmpty || !loaded.entries.isEmpty else { throw FuzzUsageError("nothing to fuzz: no families and no corpus entry") }
         let store = try FindingStore(directory: findings)
-        let knownSignatures = try known.map { path throws(FuzzUsageError) in try FindingStore.knownSignatures(file: path) } ?? []
+        var knownSignatures = Set<FuzzSignature>()
+        for path in knownLists.paths(profiles: workerCheck.profiles.values) { knownSignatures.formUnion(try FindingStore.knownSignatures(file: path)) }
         var settings = FuzzCampaign.Settings(seed: seed, runs: runs, seconds: runs == nil ? (time ?? 60) : time, batchSize: 2 * jobs)
         // A new finding stops the campaign while it shrinks: against a peer, whose long corpus
         // entries shrink slowly, 20 s keeps the other failures within reach of a 5-minute campaign.

@@ -56,6 +56,7 @@ struct SolveCommand: ParsableCommand {
         guard let chosen = Strategy.named(strategy) else {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
+        do { try Strategy.probeOutsideSolvers([chosen.name]) } catch { throw fail(error.message) }
         let (layoutCase, tree) = try readCase()
         let configurations = try devices(layoutCase)
         let fittings = try fittingRequests(tree)

@@ -58,6 +58,7 @@ struct SolveSystemCommand: ParsableCommand {
         guard let chosen = Strategy.named(strategy) else {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
+        do { try Strategy.probeOutsideSolvers([chosen.name]) } catch { throw fail(error.message) }
         let system = try readSystem()
         if check { return try runCheck(system, strategy: chosen) }
         let result = Self.run(system, on: chosen.make(debugChecks), strategy: chosen.name, checkInvariants: debugChecks)

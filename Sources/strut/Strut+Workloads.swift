@@ -56,6 +56,7 @@ struct WorkloadsCommand: ParsableCommand {
         guard let chosen = Strategy.named(strategy) else {
             throw fail("unknown strategy \"\(strategy)\"; known strategies: \(Strategy.nameList)")
         }
+        do { try Strategy.probeOutsideSolvers([chosen.name]) } catch { throw fail(error.message) }
         guard timeLimit > 0, timeLimit.isFinite else { throw fail("--time-limit must be a positive number of seconds") }
         let kindList = try parsedKinds(), sizeList = try parsedSizes()
         if let writeSystems { return try write(kindList, sizeList, into: writeSystems) }

@@ -6,8 +6,13 @@ import Harness
 /// check with what the campaign that found its case checked, so both read the same options with
 /// the same defaults; `validate()` rejects bad values before any work.
 struct WorkerCheckOptions: ParsableArguments {
-    @Option(help: "Comma-separated strategies; the first is the reference for differential checks.")
-    var strategies = "cassowary,cassowary-weighted"
+    @Option(name: .customLong("strategies"), help: "Comma-separated strategies; the first is the reference for differential checks (default: cassowary,cassowary-weighted; for strut shrink, those the finding was found with).")
+    var strategyList: String?
+
+    static let defaultStrategies = "cassowary,cassowary-weighted"
+
+    /// The strategies checked: `--strategies`, else the default.
+    var strategies: String { strategyList ?? Self.defaultStrategies }
 
     @Option(help: "Invariants for layout cases: cheap, all, none or a comma list.")
     var invariants = "cheap"
@@ -36,6 +41,16 @@ struct WorkerCheckOptions: ParsableArguments {
     func scaledTimeout() -> Double {
         let scale = ((try? check())?.profiles.values.map(\.timeoutScale) ?? []).max() ?? 1
         return timeout * scale
+    }
+
+    /// These options with what `--strategies` and `--profile` leave unsaid taken from where a
+    /// finding came from (the campaign that found it).
+    func filled(from origin: FindingOrigin?) -> WorkerCheckOptions {
+        guard let origin else { return self }
+        var out = self
+        if strategyList == nil { out.strategyList = origin.strategies }
+        if profile.isEmpty { out.profile = origin.profiles }
+        return out
     }
 
     /// The arguments that make a replay or shrink check as this one does.

@@ -85,6 +85,24 @@ import Testing
         #expect(result.stderr.contains("external:COMMAND"))
     }
 
+    /// A mistyped adapter command is the user's mistake, found before any work: exit status 2
+    /// naming the strategy and the shell's complaint, in every command that takes a strategy,
+    /// and never a finding.
+    @Test func aMistypedAdapterIsAUsageErrorBeforeAnyWork() throws {
+        let system = SystemResult.examples.appendingPathComponent("kiwi-rejected-add.system.json").path
+        let findings = FileManager.default.temporaryDirectory.appendingPathComponent("strut-typo-\(getpid())").path
+        for command in [["solve-system", system, "--strategy", "external:scripts/kiwi-adaptr"],
+                        ["bench", "--family", "flat:5", "--strategies", "cassowary,external:scripts/kiwi-adaptr", "--repeat", "1"],
+                        ["fuzz", "--runs", "2", "--strategies", "external:scripts/kiwi-adaptr", "--findings", findings],
+                        ["replay", system, "--strategies", "external:scripts/kiwi-adaptr"]] {
+            let r = try Self.run(command)
+            #expect(r.status == 2, "\(command[0]): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("external:scripts/kiwi-adaptr: the adapter does not answer: it exited with status 127"), "\(command[0]): \(r.stderr)")
+            #expect(r.stderr.contains("not found"), "\(command[0]): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: findings + "/index.json"), "nothing filed as a finding")
+    }
+
     @Test func anAdapterThatDiesIsAnErrorOutcomeAndExitStatusOne() throws {
         let script = try StrutProcess.temporaryFile("external-dies.sh", "read -r line\necho '{\"outcome\":\"ok\"}'\nread -r line\necho 'dying' >&2\nexit 9\n")
         let path = SystemResult.examples.appendingPathComponent("kiwi-rejected-add.system.json").path

@@ -65,6 +65,19 @@ import Testing
         #expect((json["description"] as? String)?.contains("STRUT_PLANTED_STRATEGIES=1 strut replay") == true)
         let files = try FileManager.default.contentsOfDirectory(atPath: findings.path).filter { $0.hasPrefix("crash-SIGILL-planted-trap") }
         #expect(files.count == 1, "kept once: \(files)")
+        // Replayed with no --strategies, a finding is checked under what found it (under
+        // cassowary alone the trap would pass): it still fails.
+        let replay = try PlantedRun.run(["replay", findings.appendingPathComponent(file).path])
+        #expect(replay.status == 1, "\(replay.stdout)")
+        #expect(replay.stdout.contains("FAIL \(findings.path)/\(file)  (under cassowary,planted-trap)"), "\(replay.stdout)")
+        #expect(replay.stdout.contains("replay: 1 files under cassowary,planted-trap, 1 failed"), "\(replay.stdout)")
+        // And it shrinks for its own signature under its own strategies, with no option.
+        let shrink = try PlantedRun.run(["shrink", findings.appendingPathComponent(file).path])
+        #expect(shrink.status == 0, "\(shrink.stderr)")
+        #expect(shrink.stderr.contains("keeping crash:SIGILL|planted-trap|") && shrink.stderr.contains("under cassowary,planted-trap"), "\(shrink.stderr)")
+        // A file that is not a finding needs the signature.
+        let plain = try PlantedRun.run(["shrink", corpus.appendingPathComponent("marked.json").path])
+        #expect(plain.status == 2 && plain.stderr.contains("--signature"), "\(plain.stderr)")
     }
 
     /// A hang is the timeout in CPU time: a loop that computes (`planted-hang`) is caught by its

@@ -185,3 +185,15 @@ struct ExternalSnapshot {
     var values: [Int32: Double]
     var objective: [LevelError]?
 }
+
+extension ExternalSolver {
+    /// Starts the adapter of `command` and asks it for a reset, once, before any work: nil when it
+    /// answers, else what went wrong (a mistyped command, a missing interpreter, an adapter that
+    /// does not speak the protocol). Commands call this first, so such a mistake is a usage error
+    /// and never a finding about the solver. A healthy process goes back to the pool for the work.
+    public static func probe(command: String) -> ExternalFailure? {
+        let session = ExternalSession(configuration: .fromEnvironment(command: command))
+        do { _ = try session.exchange(ExternalProtocol.resetRequest, .reset) } catch { return session.failure }
+        return nil
+    }
+}

@@ -28,6 +28,10 @@ public struct PeerProfile: Hashable, Sendable {
     public var tolerance: Double
     public var timeoutScale: Double
     public var limits: [String]
+    /// The peer's list of known findings (`KnownFindings` format), as the profile names it
+    /// (`"knownFindings"`, relative to the profile's own directory), resolved; nil for none.
+    /// Campaigns and replays apply it by default, so a known failure of the peer is not new.
+    public var knownFindings: String?
     /// The file it was read from ("" for a default).
     public var path: String
 
@@ -56,7 +60,8 @@ public struct PeerProfile: Hashable, Sendable {
         let json: JSONValue
         do { json = try parseJSON(text) } catch { throw FuzzUsageError("\(path): peer profile is not valid JSON: \(error)") }
         guard case .object(let members) = json else { throw FuzzUsageError("\(path): a peer profile is a JSON object") }
-        let known: Set<String> = ["strut-peer", "name", "summary", "priorities", "conflictSets", "deterministic", "tolerance", "timeoutScale", "limits"]
+        let known: Set<String> = ["strut-peer", "name", "summary", "priorities", "conflictSets", "deterministic", "tolerance", "timeoutScale", "limits",
+                                  "knownFindings"]
         if let extra = members.first(where: { !known.contains($0.key) }) { throw fail(extra.key, "unknown field (known: \(known.sorted().joined(separator: ", ")))") }
         guard json["strut-peer"] == .number(1) else { throw fail("strut-peer", "must be 1 (the format's version)") }
         guard case .string(let name)? = json["name"], !name.isEmpty,
@@ -94,6 +99,24 @@ public struct PeerProfile: Hashable, Sendable {
                   tolerance: try number("tolerance", 0, { $0 >= 0 && $0 < 1 }, "a number in [0, 1): the relative rounding allowed between two runs"),
                   timeoutScale: try number("timeoutScale", 1, { $0 >= 1 && $0 <= 100 }, "a number in [1, 100]"),
                   limits: limits, path: path)
+        switch json["knownFindings"] {
+        case nil: break
+        case .string(let file)? where !file.isEmpty:
+            let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+            knownFindings = file.hasPrefix("/") ? file : Self.joined(directory, file)
+        default: throw fail("knownFindings", "a file of known signatures, relative to the profile's directory")
+        }
+    }
+
+    /// `file` relative to `directory`, with `.` and `dir/..` steps taken (`scripts/../x` is `x`).
+    static func joined(_ directory: String, _ file: String) -> String {
+        var parts: [Substring] = []
+        for part in (directory + "/" + file).split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        let joined = parts.joined(separator: "/")
+        return directory.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     /// The profile file beside an outside solver's adapter: the first word of `command` plus

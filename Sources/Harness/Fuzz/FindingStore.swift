@@ -163,9 +163,8 @@ public struct FindingStore {
 
     /// The index entry a saved finding's description stands for (nil when it is not one).
     static func entry(fromDescription text: String, file: String, size: Int) -> Entry? {
-        let head = "Fuzz finding "
-        guard text.hasPrefix(head), let open = text.range(of: " (strut fuzz --seed ") else { return nil }
-        guard let signature = try? FuzzSignature(parsing: String(text[text.index(text.startIndex, offsetBy: head.count)..<open.lowerBound])) else { return nil }
+        guard let origin = FindingOrigin(description: text), let open = text.range(of: " (strut fuzz --seed ") else { return nil }
+        let signature = origin.signature
         let rest = text[open.upperBound...]
         let seed = UInt64(rest.prefix { $0.isNumber }) ?? 0
         var firstCase = 0

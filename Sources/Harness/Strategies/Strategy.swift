@@ -106,6 +106,22 @@ extension Strategy {
     }
 }
 
+extension Strategy {
+    /// Probes every outside solver among `strategies` (`ExternalSolver.probe`), once per command.
+    /// - Throws: `StrategyListError` naming the strategy, what went wrong and its last line of
+    ///   standard error.
+    public static func probeOutsideSolvers(_ names: some Sequence<String>) throws(StrategyListError) {
+        var probed = Set<String>()
+        for name in names where name.hasPrefix(ExternalSolver.prefix) && probed.insert(name).inserted {
+            let command = String(name.dropFirst(ExternalSolver.prefix.count))
+            guard let failure = ExternalSolver.probe(command: command) else { continue }
+            let stderr = failure.stderrTail.split(separator: "\n").last.map { " (its standard error: \($0))" } ?? ""
+            throw StrategyListError(message: "\(name): the adapter does not answer: it \(failure.summary)\(stderr); "
+                + "check the command (it runs as /bin/sh -c COMMAND from this directory) and docs/adapter-protocol.md")
+        }
+    }
+}
+
 /// An unknown name in a strategy list.
 public struct StrategyListError: Error, CustomStringConvertible {
     public var message: String

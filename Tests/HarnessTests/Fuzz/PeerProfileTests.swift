@@ -19,7 +19,16 @@ import Testing
         #expect(p.unjudged.count == 2, "\(p.unjudged)")
     }
 
+    @Test func aProfilesKnownFindingsAreRelativeToItsDirectory() throws {
+        let text = #"{"strut-peer": 1, "name": "k", "priorities": "weighted", "knownFindings": "../known-findings/k/signatures.txt"}"#
+        #expect(try PeerProfile(text: text, path: "scripts/k.profile.json").knownFindings == "known-findings/k/signatures.txt")
+        #expect(try PeerProfile(text: text, path: "/opt/peers/k.profile.json").knownFindings == "/opt/known-findings/k/signatures.txt")
+        #expect(try PeerProfile(text: text, path: "k.profile.json").knownFindings == "../known-findings/k/signatures.txt")
+        #expect(try PeerProfile(text: Self.kiwi, path: "k.profile.json").knownFindings == nil)
+    }
+
     @Test(arguments: [
+        (#"{"strut-peer": 1, "name": "k", "priorities": "weighted", "knownFindings": 3}"#, "\"knownFindings\""),
         (#"{"strut-peer": 1, "name": "k"}"#, "\"priorities\""),
         (#"{"strut-peer": 1, "name": "k", "priorities": "levels"}"#, "\"priorities\""),
         (#"{"strut-peer": 2, "name": "k", "priorities": "weighted"}"#, "\"strut-peer\""),
