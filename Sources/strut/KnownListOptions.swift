@@ -3,17 +3,19 @@ import Foundation
 import Harness
 
 /// The known-findings lists `strut fuzz` and `strut replay` apply (mounted with `@OptionGroup`).
-/// By default a known failure is never reported as new: the repository's own list
-/// (`known-findings/signatures.txt`, when the command runs where it exists) and each outside
+/// By default a known failure is never reported as new: the repository's own lists
+/// (`known-findings/signatures.txt` and `real-screens.txt`, when the command runs where they
+/// exist) and each outside
 /// solver's list, named by its peer profile (`knownFindings`). `--known` replaces the defaults
 /// with the lists it names; `--no-known` applies none.
 struct KnownListOptions: ParsableArguments {
-    /// Strut's own list, relative to the repository's root.
-    static let ownList = "known-findings/signatures.txt"
+    /// Strut's own lists, relative to the repository's root: the engine's known findings and
+    /// the real screens that disagree with Interface Builder (`scripts/real-screens-known`).
+    static let ownLists = ["known-findings/signatures.txt", "known-findings/real-screens.txt"]
 
     @Option(help: ArgumentHelp(
         "Known findings: a list of signatures (KIND|STRATEGY|PLACE per line, as in known-findings/signatures.txt) or a findings index.json; counted as known, never new (repeatable).",
-        discussion: "Default: known-findings/signatures.txt when it exists here, and each outside solver's list named by its peer profile."))
+        discussion: "Default: known-findings/signatures.txt and real-screens.txt when they exist here, and each outside solver's list named by its peer profile."))
     var known: [String] = []
 
     @Flag(help: "Apply no known-findings list: every finding counts as new.")
@@ -28,7 +30,7 @@ struct KnownListOptions: ParsableArguments {
     func paths(profiles: some Sequence<PeerProfile>) -> [String] {
         if noKnown { return [] }
         if !known.isEmpty { return known }
-        let defaults = [Self.ownList] + profiles.compactMap(\.knownFindings).sorted()
+        let defaults = Self.ownLists + profiles.compactMap(\.knownFindings).sorted()
         var seen = Set<String>()
         return defaults.filter { FileManager.default.fileExists(atPath: $0) && seen.insert($0).inserted }
     }
