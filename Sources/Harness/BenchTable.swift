@@ -8,8 +8,11 @@ import Foundation
 /// per family, strategy and phase with its sizes collapsed (p50 at the smallest and the largest
 /// size, the growth exponent), no per-device table; the summary lines and run figures as always.
 public enum BenchTable {
-    public static func text(_ r: BenchResults, verbose: Bool = true) -> String {
-        guard verbose else { return compactText(r) }
+    public static func text(_ results: BenchResults, verbose: Bool = true) -> String {
+        // Outside solvers by their profiles' names, with a legend (`StrategyLabels`).
+        let (r, labels) = results.withShortStrategyNames()
+        let legend = StrategyLabels.legend(labels).map { "strategy \($0)\n" }.joined()
+        guard verbose else { return compactText(r) + legend }
         var out = ""
         // An outside solver that reports its own time (`solverSeconds`) gets a column beside the
         // round trip the other columns time.
@@ -36,7 +39,7 @@ public enum BenchTable {
         let summary = facts.summaryLines(facts.ratios)
         if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }
         out += "\n" + runLines(r)
-        return out
+        return out + legend
     }
 
     /// The compact form (see the type's comment).
@@ -56,8 +59,11 @@ public enum BenchTable {
         }
         let fits = Dictionary(GrowthFit.shown(r.growth).map { ("\($0.growth.family)\u{1}\($0.growth.strategy)\u{1}\($0.growth.phase.rawValue)", $0) },
                               uniquingKeysWith: { a, _ in a })
+        // An outside solver that reports its own time gets it beside the round trip.
+        let selfTimed = r.summary.contains { $0.solver.count > 0 }
         var out = table(
-            ["family", "strategy", "phase", "sizes", "solves", "p50 smallest", "p50 largest", "growth (p50 wall)", "alloc p50 largest"],
+            ["family", "strategy", "phase", "sizes", "solves", "p50 smallest", "p50 largest", "growth (p50 wall)"]
+                + (selfTimed ? ["solver p50 largest"] : []) + ["alloc p50 largest"],
             groups.map { g in
                 let rows = g.rows.sorted { ($0.size, $0.family) < ($1.size, $1.family) }
                 let small = rows[0], large = rows[rows.count - 1]
@@ -65,7 +71,9 @@ public enum BenchTable {
                 let name = files.contains(small.family) ? filesLabel : small.family
                 return [name, small.strategy, small.phase.rawValue, sizes, String(rows.reduce(0) { $0 + $1.wall.count }),
                         duration(small.wall.value(atPercentile: 50)), rows.count == 1 ? "-" : duration(large.wall.value(atPercentile: 50)),
-                        fits[g.key]?.wallText ?? "-", bytes(large.allocated.value(atPercentile: 50))]
+                        fits[g.key]?.wallText ?? "-"]
+                    + (selfTimed ? [large.solver.count > 0 ? duration(large.solver.value(atPercentile: 50)) : "-"] : [])
+                    + [bytes(large.allocated.value(atPercentile: 50))]
             })
         out += "(compact: sizes collapsed, devices merged\(files.isEmpty ? "" : ", case files in one row (smallest and largest by view count)"); "
             + "--verbose prints every family, case file, size and device row)\n"
@@ -141,7 +149,10 @@ public enum BenchTable {
         [duration(h.value(atPercentile: 50)), duration(h.value(atPercentile: 90)), duration(h.value(atPercentile: 99)), duration(h.max)]
     }
 
-    static func perSolve(_ a: Aggregate) -> String { a.items == 0 ? "-" : String(format: "%.1f", Double(a.pivots) / Double(a.items)) }
+    /// Pivots per solve; "-" for an outside solver, which reports none.
+    static func perSolve(_ a: Aggregate) -> String {
+        a.items == 0 || a.strategy.hasPrefix(ExternalSolver.prefix) ? "-" : String(format: "%.1f", Double(a.pivots) / Double(a.items))
+    }
 
     static func loads(_ l: [Double]) -> String { l.map { String(format: "%.2f", $0) }.joined(separator: "/") }
 

@@ -119,12 +119,19 @@ public struct PeerProfile: Hashable, Sendable {
         return directory.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    /// The profile file beside an outside solver's adapter: the first word of `command` plus
-    /// `.profile.json` (nil when there is none).
+    /// The profile file beside an outside solver's adapter: for the first word of `command` that
+    /// names a file with one beside it, that word plus `.profile.json`, or with its extension
+    /// replaced (`python3 peers/my_adapter.py` finds `peers/my_adapter.profile.json`); nil when
+    /// there is none.
     public static func besideAdapter(_ command: String) -> String? {
-        guard let first = command.split(whereSeparator: \.isWhitespace).first else { return nil }
-        let path = String(first) + ".profile.json"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        for word in command.split(whereSeparator: \.isWhitespace).map(String.init) where !word.hasPrefix("-") {
+            var candidates = [word + ".profile.json"]
+            if let dot = word.lastIndex(of: "."), !word[dot...].contains("/"), dot != word.startIndex {
+                candidates.append(String(word[..<dot]) + ".profile.json")
+            }
+            if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
+        }
+        return nil
     }
 
     /// The profile of strategy `name`: nil for Strut's own strategies; for `external:COMMAND`
@@ -141,12 +148,24 @@ public struct PeerProfile: Hashable, Sendable {
     /// on optimality), conflict sets and determinism judged exactly, named after its adapter's
     /// file without directory, extension and a `-adapter` suffix.
     public static func unprofiled(_ command: String) -> PeerProfile {
-        let first = command.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? command
+        let first = adapterWord(command)
         var base = first.split(separator: "/").last.map(String.init) ?? first
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
         for suffix in ["-adapter", "_adapter"] where base.hasSuffix(suffix) && base.count > suffix.count { base = String(base.dropLast(suffix.count)) }
         let name = String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" ? $0 : "-" })
         return PeerProfile(name: name.isEmpty ? "peer" : name, priorities: .weighted)
+    }
+
+    /// The word of `command` that names the adapter: the first that is an existing file and not
+    /// an interpreter (`python3 peers/my_adapter.py` is `peers/my_adapter.py`), else the first.
+    static func adapterWord(_ command: String) -> String {
+        let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+        let interpreters = ["python", "python3", "sh", "bash", "zsh", "env", "node", "ruby", "perl", "uv", "java", "swift"]
+        func isInterpreter(_ w: String) -> Bool {
+            let base = w.split(separator: "/").last.map(String.init) ?? w
+            return interpreters.contains { base == $0 || base.hasPrefix($0 + ".") || (base.hasPrefix("python3") && $0 == "python3") }
+        }
+        return words.first { !$0.hasPrefix("-") && !isInterpreter($0) && FileManager.default.fileExists(atPath: $0) } ?? words.first ?? command
     }
 
     /// The strategy's name in signatures: `external:NAME`.

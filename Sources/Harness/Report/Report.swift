@@ -9,13 +9,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// Reports rendered from a results file (`BenchResults`, read back with `init(jsonText:file:)`):
 /// a terminal table, Markdown for a pull-request comment, JUnit XML for CI systems, and one
-/// self-contained HTML page. Rendering is a pure function of the results: the same file gives
-/// the same bytes, and no solver runs.
+/// self-contained HTML page. Rendering is a pure function of the results and the outside
+/// solvers' profiles (their short names, `StrategyLabels`): the same file gives the same bytes
+/// where the same profiles are found, and no solver runs.
 public enum Report {
     /// The report of `results` in `format`. O(records × groups) at worst (the group look-ups of
     /// the ratio and distribution sections), which is small next to the run that produced them.
     public static func render(_ results: BenchResults, as format: ReportFormat) -> String {
-        let facts = ReportFacts(results)
+        let facts = ReportFacts(results.withShortStrategyNames().results)
         switch format {
         case .terminal: return TerminalReport.render(facts)
         case .markdown: return MarkdownReport.render(facts)

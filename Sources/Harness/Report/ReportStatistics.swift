@@ -187,7 +187,21 @@ extension ReportFacts {
             } else {
                 line += "; too few samples for an interval"
             }
-            return line + ")"
+            return line + ")" + solverAlone(s.strategy, base: base, phase: s.phase)
         }
+    }
+
+    /// For an outside solver that reports its own time: the share of its latency its solver
+    /// itself spent (median solver time over median wall time, geometric mean over its groups),
+    /// since its round trip adds the process, the protocol and often an interpreter; "" otherwise.
+    func solverAlone(_ strategy: String, base: String, phase: ItemRecord.Phase) -> String {
+        var logs: [Double] = []
+        for a in summary where a.strategy == strategy && a.phase == phase && a.solver.count > 0 && a.wall.count > 0 {
+            let own = Double(a.solver.value(atPercentile: 50)), wall = Double(a.wall.value(atPercentile: 50))
+            if own > 0, wall > 0 { logs.append(log(own / wall)) }
+        }
+        guard !logs.isEmpty else { return "" }
+        let share = exp(logs.reduce(0, +) / Double(logs.count))
+        return "; its solver's own time (solverSeconds) is " + Figures.fixed(100 * share) + "% of its latency (the rest: the layout engine, the adapter process and the protocol)"
     }
 }
