@@ -19,6 +19,22 @@ import Testing
         #expect(p.unjudged.count == 2, "\(p.unjudged)")
     }
 
+    /// An adapter started through an interpreter is known by its script: its profile is found
+    /// beside the script, and without one it is named after the script.
+    @Test func anInterpretedAdapterIsKnownByItsScript() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strut-profile-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("my_adapter.py").path
+        try Data("print()\n".utf8).write(to: URL(fileURLWithPath: script))
+        #expect(PeerProfile.unprofiled("python3 \(script) --fast").signatureName == "external:my")
+        #expect(PeerProfile.besideAdapter("python3 \(script)") == nil)
+        try Data(#"{"strut-peer": 1, "name": "mine", "priorities": "weighted"}"#.utf8).write(to: dir.appendingPathComponent("my_adapter.profile.json"))
+        #expect(PeerProfile.besideAdapter("python3 \(script)") == dir.appendingPathComponent("my_adapter.profile.json").path)
+        let labels = StrategyLabels.shortNames(["cassowary", "external:python3 \(script)", "external:python3 \(script) --fast"])
+        #expect(labels.isEmpty, "two strategies that would share a name keep their whole names: \(labels)")
+        #expect(StrategyLabels.shortNames(["cassowary", "external:python3 \(script)"]) == ["external:python3 \(script)": "external:mine"])
+    }
+
     @Test func aProfilesKnownFindingsAreRelativeToItsDirectory() throws {
         let text = #"{"strut-peer": 1, "name": "k", "priorities": "weighted", "knownFindings": "../known-findings/k/signatures.txt"}"#
         #expect(try PeerProfile(text: text, path: "scripts/k.profile.json").knownFindings == "known-findings/k/signatures.txt")
