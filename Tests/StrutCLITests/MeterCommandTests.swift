@@ -78,6 +78,7 @@ import Testing
             shards = Self.children(of: process.processIdentifier)
         }
         #expect(shards.count == 2, "no metered shards seen running")
+        let started = Dictionary(uniqueKeysWithValues: shards.map { ($0, Self.startTime(of: $0)) })
         kill(process.processIdentifier, SIGINT)
         let stopBy = Date().addingTimeInterval(120)
         while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.2) }
@@ -87,8 +88,34 @@ import Testing
         let stderr = String(decoding: errors.data, as: UTF8.self)
         #expect(process.terminationStatus == 1, "\(stderr)")
         #expect(stderr.contains("bench: interrupted; no new metered shards start"), "\(stderr)")
-        for pid in shards { #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "shard \(pid) still running") }
+        // A shard counts as still running only while the same process (same start time, so not
+        // a reused pid) lives and is not a zombie, 10 s after strut exited (on a loaded machine
+        // the kernel's bookkeeping of an ended process may lag behind strut's exit).
+        let settled = Date().addingTimeInterval(10)
+        var alive = shards
+        repeat {
+            alive = alive.filter { pid in
+                guard let now = Self.startTime(of: pid), now == started[pid] ?? nil else { return false }
+                return Self.state(of: pid) != "Z"
+            }
+            if !alive.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        } while !alive.isEmpty && Date() < settled
+        #expect(alive.isEmpty, "shards still running: \(alive)")
     }
+
+    /// Fields of /proc/PID/stat after the command name (state is the first), or nil once gone.
+    static func statFields(of pid: pid_t) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
+    /// The process's start time in clock ticks after boot (field 22 of /proc/PID/stat), nil once gone.
+    static func startTime(of pid: pid_t) -> String? {
+        statFields(of: pid).flatMap { $0.count > 19 ? String($0[19]) : nil }
+    }
+
+    /// The process's state letter (`R`, `S`, `Z`...), nil once gone.
+    static func state(of pid: pid_t) -> String? { statFields(of: pid)?.first.map(String.init) }
 
     /// The processes whose parent is `parent` (from /proc/PID/stat: the field after the name).
     static func children(of parent: pid_t) -> [pid_t] {
