@@ -16,7 +16,7 @@ struct FuzzCommand: ParsableCommand {
         discussion: """
             Case k's seed derives from (--seed, k), so with --runs the same seed finds the same findings \
             whatever --jobs; with --time the cases run depend on the machine's speed (--runs N --time S: \
-            N cases unless S seconds pass first). Shrinking a new finding may take up to --shrink-time more. Findings are written \
+            N cases unless S seconds pass first); shrinking and confirming a new finding happen within --time too (each shrink at most --shrink-time). Findings are written \
             to --findings DIR as <signature>.json or .system.json (the replay command in the description) \
             with DIR/index.json listing every signature, its count, first case and time to find. Exit \
             status: 0 no new finding, 1 new findings, 2 bad usage or input. Ctrl-C stops feeding, ends the \
@@ -41,17 +41,20 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Corpus file or directory to mutate (repeatable; default: corpora and examples/systems).")
     var corpus: [String] = []
 
-    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300; with an outside solver 2000 over its profile's timeoutScale).")
+    @Option(help: "Largest corpus entry mutated (views plus constraints, or steps; default 300; with an outside solver and --time of 300 s or more, or --runs, 2000 over its profile's timeoutScale).")
     var corpusMaxSize: Int?
 
-    /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; an outside solver
-    /// gets 2000 divided by the largest `timeoutScale` of the peers' profiles (at least 300), so
-    /// the long operation sequences (the 7x7 grid's removals) that reach Kiwi's spurious
-    /// "unbounded" are mutated too, and a slow peer (BeeWare, scale 6: 333) is not fed cases it
-    /// cannot finish within its scaled timeout.
+    /// The corpus limit: 300 keeps campaigns on Strut's own strategies fast; a campaign of 5
+    /// minutes or more against an outside solver gets 2000 divided by the largest `timeoutScale`
+    /// of the peers' profiles (at least 300), so the long operation sequences (the 7x7 grid's
+    /// removals, 1 581 steps) that reach Kiwi's spurious "unbounded" are mutated too, and a slow
+    /// peer (BeeWare, scale 6: 333) is not fed cases it cannot finish within its scaled timeout.
+    /// A shorter campaign stays at 300: through a Python adapter, one 1 583-step entry took most
+    /// of a 100-second campaign to check, shrink and confirm.
     func corpusLimit(_ check: FuzzCheck) -> Int {
         let scale = check.profiles.values.map(\.timeoutScale).max() ?? 1
-        return corpusMaxSize ?? (fuzzesPeer ? max(300, Int(2000 / scale)) : 300)
+        let long = runs != nil || (time ?? 60) >= 300
+        return corpusMaxSize ?? (fuzzesPeer && long ? max(300, Int(2000 / scale)) : 300)
     }
 
     /// Whether an outside solver is among the strategies.
@@ -116,7 +119,8 @@ struct FuzzCommand: ParsableCommand {
         settings.replayArguments = check.replayArguments
         let pool = inProcess ? nil : check.pool(jobs: jobs)
         let evaluator: FuzzEvaluator = pool ?? InProcessEvaluator(check: workerCheck)
-        let maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)
+        var maker = FuzzCaseMaker(runSeed: seed, families: familyList, corpus: loaded)
+        if fuzzesPeer { maker.asIs = FuzzCaseMaker.systemFilesFirst(loaded) }
         return (FuzzCampaign(settings: settings, maker: maker, evaluator: evaluator, store: store, known: knownSignatures,
                              stop: { FuzzInterrupt.requested }), pool)
     }

@@ -94,6 +94,13 @@ public final class FuzzCampaign {
 
     var elapsed: Double { Double(Clocks.monotonicNanoseconds() &- start) / 1e9 }
 
+    /// True once the time limit has passed: checking, shrinking and confirming all end there,
+    /// so a campaign given `--time S` ends within S seconds and what it is running.
+    var pastDeadline: Bool { settings.seconds.map { elapsed >= $0 } ?? false }
+
+    /// A stop asked from outside (Ctrl-C) or the time limit.
+    var halted: Bool { stop() || pastDeadline }
+
     /// Runs batches until the case count, the time limit or a stop; `progress` after each batch.
     /// Errors writing findings are thrown at once (the index written so far stays valid).
     public func run(progress: (Status) -> Void) throws(FuzzUsageError) -> Status {
@@ -103,7 +110,7 @@ public final class FuzzCampaign {
             if let seconds = settings.seconds, elapsed >= seconds { break }
             let n = settings.runs.map { min(settings.batchSize, $0 - k) } ?? settings.batchSize
             let made = (k..<(k + n)).map(maker.make)
-            let results = evaluator.evaluate(made.map { FuzzJob(subject: $0.subject, expectations: $0.expectations) }, stop: stop)
+            let results = evaluator.evaluate(made.map { FuzzJob(subject: $0.subject, expectations: $0.expectations) }, stop: { halted })
             for (i, result) in results.enumerated() {
                 guard let result else { break }
                 status.cases += 1
@@ -167,16 +174,18 @@ public final class FuzzCampaign {
     /// kept: shrinking a nondeterministic failure can keep a candidate that showed it once.
     /// A result below `n/n` is saved as flaky.
     func confirm(_ shrunk: FuzzSubject, _ made: FuzzCaseMaker.Made, _ sig: FuzzSignature) -> (FuzzSubject, String) {
-        let n = settings.replays
-        guard n > 0 else { return (shrunk, "") }
-        func shows(_ subject: FuzzSubject) -> Int {
-            let jobs = Array(repeating: FuzzJob(subject: subject, expectations: made.expectations), count: n)
-            return evaluator.evaluate(jobs, stop: stop).filter { $0?.findings.contains { $0.signature == sig } ?? false }.count
+        guard settings.replays > 0, !halted else { return (shrunk, "") }
+        /// How many replays showed `sig`, of how many ran before a stop or the time limit.
+        func shows(_ subject: FuzzSubject) -> (shown: Int, ran: Int) {
+            let jobs = Array(repeating: FuzzJob(subject: subject, expectations: made.expectations), count: settings.replays)
+            let ran = evaluator.evaluate(jobs, stop: { halted }).compactMap { $0 }
+            return (ran.filter { $0.findings.contains { $0.signature == sig } }.count, ran.count)
         }
+        func text(_ r: (shown: Int, ran: Int)) -> String { r.ran == 0 ? "" : "\(r.shown)/\(r.ran)" }
         let k = shows(shrunk)
-        if k == n || shrunk == made.subject || stop() { return (shrunk, "\(k)/\(n)") }
+        if k.shown == k.ran || shrunk == made.subject || halted { return (shrunk, text(k)) }
         let original = shows(made.subject)
-        return original > k ? (made.subject, "\(original)/\(n)") : (shrunk, "\(k)/\(n)")
+        return original.shown * max(k.ran, 1) > k.shown * max(original.ran, 1) ? (made.subject, text(original)) : (shrunk, text(k))
     }
 
     /// True when checking `made` again (a fresh worker after a death) shows `sig` again.
@@ -190,10 +199,10 @@ public final class FuzzCampaign {
     /// The smallest subject that still shows `sig`, within the try and time budgets (a stop ends
     /// it early with the smallest found so far).
     func shrink(_ made: FuzzCaseMaker.Made, _ sig: FuzzSignature) -> ShrinkResult {
-        let deadline = elapsed + settings.shrinkSeconds
+        let deadline = min(elapsed + settings.shrinkSeconds, settings.seconds ?? .infinity)
         return Shrinker.shrink(made.subject, maxTries: settings.shrinkTries) { candidate in
             if stop() || elapsed > deadline { return false }
-            guard let result = evaluator.evaluate([FuzzJob(subject: candidate, expectations: made.expectations)], stop: stop).first,
+            guard let result = evaluator.evaluate([FuzzJob(subject: candidate, expectations: made.expectations)], stop: { halted }).first,
                   let result else { return false }
             return result.findings.contains { $0.signature == sig }
         }
@@ -207,7 +216,7 @@ public final class FuzzCampaign {
         let replay = settings.replayPrefix + (["strut", "replay", file] + settings.replayArguments).map(BenchPlan.shellQuoted).joined(separator: " ")
         let flaky = FindingStore.isFlaky(reproduced) ? " Flaky: \(reproduced) replays before saving showed it." : ""
         let text = "Fuzz finding \(sig) (strut fuzz --seed \(settings.seed), case \(k): \(made.origin)). \(detail) "
-            + "Expectations \(made.expectations ? "apply" : "do not apply (mutated)").\(flaky) Replay: \(replay)"
+            + "Expectations \(made.expectations ? "apply" : "are not judged (a mutated or corpus case)").\(flaky) Replay: \(replay)"
         return subject.renamed(sig.slug, description: text)
     }
 }

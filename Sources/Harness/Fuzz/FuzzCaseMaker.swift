@@ -11,6 +11,18 @@ public struct FuzzCaseMaker: Sendable {
     /// Generator families to draw from (none: mutations only).
     public var families: [String]
     public var corpus: FuzzCorpus
+    /// Corpus entries checked as they are before any generated or mutated case (case k is
+    /// `asIs[k]` while k is below their count); a campaign against an outside solver starts with
+    /// the corpus's system files, smallest first (`systemFilesFirst`), since a short checked-in
+    /// sequence shows a broken operation (a removal that does nothing) at once, where random
+    /// cases may need hundreds of tries.
+    public var asIs: [FuzzCorpus.Entry] = []
+
+    /// The corpus's system files, smallest first (then by path).
+    public static func systemFilesFirst(_ corpus: FuzzCorpus) -> [FuzzCorpus.Entry] {
+        corpus.entries.filter { if case .system = $0.subject { true } else { false } }
+            .sorted { ($0.subject.size, $0.path) < ($1.subject.size, $1.path) }
+    }
 
     /// One case: the subject, where it came from (a generator command or the mutated file and
     /// what changed), and whether its `expect` block still applies.
@@ -30,6 +42,7 @@ public struct FuzzCaseMaker: Sendable {
     public static var defaultFamilies: [String] { GeneratorFamilies.names }
 
     public func make(_ k: Int) -> Made {
+        if k < asIs.count { return Made(subject: asIs[k].subject, origin: "corpus entry \(asIs[k].path), as it is", expectations: false) }
         let seed = caseSeed(runSeed: runSeed, index: k)
         var rng = SeededRandom(seed: seed)
         let mutate = !corpus.entries.isEmpty && (families.isEmpty || rng.chance(0.5))
