@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Strut: a parallel benchmarking and fuzzing harness for constraint-based layout solvers.
-// Layering (see DESIGN.md): LinearConstraints <- Cassowary, ExactSolver <- strut.
+// Layering (docs/architecture.md): LinearConstraints <- Cassowary, ExactSolver <- AutoLayout,
+// Generator <- Harness, InterfaceBuilder <- strut.
 // Benchmarks live in the nested package Benchmarks/ so `swift build` and `swift test` stay quick.
 import PackageDescription
 
