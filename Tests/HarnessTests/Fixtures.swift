@@ -36,7 +36,8 @@ extension Fixtures {
     /// Bytes are compared exactly except on solves that broke a conflict: there, when other
     /// threads run at the same time, the first layout's bytes move by 64-640 bytes in ~150 KB
     /// (seen with and without SWIFT_DETERMINISTIC_HASHING; the cause is below the harness, in the
-    /// conflict path's runtime or Foundation calls), so within 1% is required there.
+    /// conflict path's runtime or Foundation calls), so within 1% or 1 KiB is required there (in a
+    /// release build the same move, 224-288 bytes, lands on records of 25-43 KB: up to 1.2%).
     static func differences(_ a: [ItemRecord], _ b: [ItemRecord]) -> [String] {
         guard a.count == b.count else { return ["\(a.count) records vs \(b.count)"] }
         return zip(a, b).filter { x, y in
@@ -50,7 +51,7 @@ extension Fixtures {
         }
     }
 
-    static func close(_ a: UInt64, _ b: UInt64) -> Bool { Double(max(a, b) - min(a, b)) <= 0.01 * Double(max(a, b)) }
+    static func close(_ a: UInt64, _ b: UInt64) -> Bool { Double(max(a, b) - min(a, b)) <= max(1024, 0.01 * Double(max(a, b))) }
 
     /// Aggregates without timing and, for the reason above, without byte histograms of groups
     /// that broke conflicts; everything else must be equal.
