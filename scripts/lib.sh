@@ -71,7 +71,8 @@ ensure_build_prerequisites() {
 # one after another builds once. Instruction counts of the CI suite differ from a plain
 # `swift build -c release` by -3.3% to +1.8% per group (geometric mean -0.6%), so the metered
 # baseline is saved with this build (docs/regression-gates.md).
-STRUT_BUILD_FLAGS=(-c release -Xswiftc -enable-testing)
+STRUT_TESTING_FLAGS=(-Xswiftc -enable-testing)
+STRUT_BUILD_FLAGS=(-c release "${STRUT_TESTING_FLAGS[@]}")
 
 # Builds in that configuration; arguments go to swift build (--build-tests: everything, tests
 # included; --product strut: the executable alone).

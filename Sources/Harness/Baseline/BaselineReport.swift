@@ -1,24 +1,30 @@
 import Foundation
 
-/// The terminal report of a baseline comparison: warnings about what makes it less comparable,
-/// a table of group verdicts (regressions first), the deterministic changes, the invariants
-/// that newly fail or were fixed, and one summary line with the verdict counts.
+/// The terminal report of a baseline comparison: the verdict line first, warnings about what
+/// makes it less comparable, a table of the groups that did not come out unchanged (every group
+/// with `all`; regressions first), the deterministic changes, the invariants that newly fail or
+/// were fixed, and the verdict line again at the end.
 public enum BaselineReport {
-    public static func text(_ c: BaselineComparison, file: String) -> String {
-        var out = "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
+    public static func text(_ c: BaselineComparison, file: String, all: Bool = false) -> String {
+        var out = summary(c)
+        out += "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
         out += "the ratio of \(quantileName), divided by the run factor, lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
         out += meterLine(c)
         out += warnings(c)
         out += runLine(c)
         let metered = c.groups.contains { $0.instructions != nil }
-        out += BenchTable.table(
+        let shown = all ? c.groups : c.groups.filter { $0.verdict != .unchanged }
+        if shown.isEmpty { out += "every group unchanged\n" } else { out += BenchTable.table(
             ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"]
                 + (metered ? ["instr now/base", "instr base -> now"] : []),
             c.groups.map { g in
                 [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
                  interval(g.cpu), interval(g.cpuAgainstRun), values(g.cpu), interval(g.wall)]
                     + (metered ? instructionCells(g.instructions) : [])
-            })
+            }) }
+        if shown.count < c.groups.count {
+            out += "(\(c.groups.count - shown.count) unchanged groups not listed; --verbose lists every group)\n"
+        }
         let regressed = c.instructionRegressions
         if !regressed.isEmpty {
             out += "instruction count regressions (more than \(percent(c.options.instructionThreshold)) more instructions): "
