@@ -14,14 +14,16 @@ public enum BaselineReport {
         out += runLine(c)
         let metered = c.groups.contains { $0.instructions != nil }
         let shown = all ? c.groups : c.groups.filter { $0.verdict != .unchanged }
-        if shown.isEmpty { out += "every group unchanged\n" } else { out += BenchTable.table(
-            ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"]
-                + (metered ? ["instr now/base", "instr base -> now"] : []),
-            c.groups.map { g in
-                [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
-                 interval(g.cpu), interval(g.cpuAgainstRun), values(g.cpu), interval(g.wall)]
-                    + (metered ? instructionCells(g.instructions) : [])
-            }) }
+        if !shown.isEmpty {
+            out += BenchTable.table(
+                ["verdict", "family", "strategy", "phase", "size", "items", "CPU now/base [CI]", "÷ run factor", "CPU \(quantileShort) base -> now", "wall now/base [CI]"]
+                    + (metered ? ["instr now/base", "instr base -> now"] : []),
+                shown.map { g in
+                    [g.verdict.rawValue, g.family, g.strategy, g.phase.rawValue, String(g.size), String(g.items),
+                     interval(g.cpu), interval(g.cpuAgainstRun), values(g.cpu), interval(g.wall)]
+                        + (metered ? instructionCells(g.instructions) : [])
+                })
+        }
         if shown.count < c.groups.count {
             out += "(\(c.groups.count - shown.count) unchanged groups not listed; --verbose lists every group)\n"
         }

@@ -107,7 +107,7 @@ public final class FuzzCampaign {
         var k = 0
         while !stop() {
             if let runs = settings.runs, k >= runs { break }
-            if let seconds = settings.seconds, elapsed >= seconds { break }
+            if pastDeadline { break }
             let n = settings.runs.map { min(settings.batchSize, $0 - k) } ?? settings.batchSize
             let made = (k..<(k + n)).map(maker.make)
             let results = evaluator.evaluate(made.map { FuzzJob(subject: $0.subject, expectations: $0.expectations) }, stop: { halted })
