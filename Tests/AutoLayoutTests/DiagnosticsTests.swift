@@ -92,11 +92,52 @@ import Testing
         #expect(v2.contains("v2.top == v1.top") && !v2.contains("v3.height == 20"))
     }
 
-    @Test func aRequiredConstraintOnTheRootsSizeIsReportedAsAnUnmetDeviceEdit() throws {
+    /// UIKit holds a root's size with required constraints (`UIView-Encapsulated-Layout-Width`):
+    /// a case's required constraint that contradicts it is the one broken and logged, and the
+    /// root keeps the screen's width. (Strut reported it as an unmet device edit, the root 100
+    /// wide, before corpora/real showed Apple's engine keeping cells' encapsulated heights.)
+    @Test func aRequiredConstraintAgainstTheRootsSizeIsBroken() throws {
         let tree = try T.tree([T.view("main")], ["main.width == 100"])
         let r = try T.layout(tree)
-        #expect(r.frame(of: "main")?.width == 100)
-        #expect(r.unmetEdits == ["main UIView-Encapsulated-Layout-Width: wanted 375, got 100"])
+        #expect(r.frame(of: "main")?.width == 375)
+        #expect(r.unmetEdits.isEmpty)
+        #expect(r.conflicts.map(\.broken) == ["main.width == 100"])
+        #expect(r.conflicts.first?.constraints.sorted() == ["main UIView-Encapsulated-Layout-Width", "main.width == 100"])
+        #expect(r.conflicts.first?.descriptions.contains("<main UIView-Encapsulated-Layout-Width main.width == 375   (active)>") == true)
+    }
+
+    /// A margin guide's insets are required in UIKit too: a cell 44 high with 11-point margins
+    /// cannot hold a 27-point image pinned to both margins; the image's own height gives way
+    /// (iNaturalist's activityAuthor cell, whose stored frames show the image 22 high).
+    @Test func aRequiredConstraintAgainstMarginInsetsIsBroken() throws {
+        let tree = try T.tree(
+            [T.view("main"),
+             T.view("cell", in: "main") { $0.layoutMargins = DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16) },
+             T.view("image", in: "cell")],
+            ["cell.top == main.top + 100", "cell.leading == main.leading", "cell.width == 320", "cell.height == 44",
+             "image.top == cell.topMargin", "image.bottom == cell.bottomMargin", "image.leading == cell.leading",
+             "image.width == 27", "image.height == 27"])
+        let r = try T.layout(tree)
+        #expect(r.frame(of: "image")?.height == 22 && r.frame(of: "image")?.y == 11)
+        #expect(r.unmetEdits.isEmpty)
+        #expect(r.conflicts.map(\.broken) == ["image.height == 27"])
+    }
+
+    /// Between a constraint a stack generated and the case's own, the case's own gives way, as
+    /// in Apple's engine (the same activityAuthor cell: its stack's canvas connections hold).
+    @Test func aStacksGeneratedConstraintOutlastsTheCasesOwn() throws {
+        let tree = try T.tree(
+            [T.view("main"), T.view("stack", in: "main") {
+                var s = StackSpec()
+                s.axis = .horizontal
+                s.arranged = ["a"]
+                $0.stack = s
+             },
+             T.view("a", in: "stack")],
+            ["stack.top == main.top", "stack.leading == main.leading", "stack.height == 22", "a.height == 27", "a.width == 10"])
+        let r = try T.layout(tree)
+        #expect(r.conflicts.map(\.broken) == ["a.height == 27"])
+        #expect(r.frame(of: "a")?.height == 22)
     }
 
     @Test func mismatchesNameEachFailedExpectation() throws {

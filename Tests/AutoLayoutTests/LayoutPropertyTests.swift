@@ -78,8 +78,10 @@ import Testing
             var plain = LayoutEngine(tree: tree, solver: CassowarySolver())
             var moved = LayoutEngine(tree: tree, solver: CassowarySolver())
             let a = try! plain.layout(on: c), b = try! moved.layout(on: c, rootOrigin: (dx, dy))
-            // Required constraints that move the root itself override the device (unmet edits).
-            guard a.settled, b.settled, a.unmetEdits.isEmpty, b.unmetEdits.isEmpty else { return }
+            // Required constraints on the root's own position conflict with the device's origin in
+            // one layout and not the other (`UIView-Encapsulated-Layout-Left`, broken against it).
+            let pinned = { (r: LayoutResult) in r.conflicts.contains { $0.constraints.contains { $0.contains("UIView-Encapsulated-Layout") } } }
+            guard a.settled, b.settled, a.unmetEdits.isEmpty, b.unmetEdits.isEmpty, !pinned(a), !pinned(b) else { return }
             #expect(a.conflicts == b.conflicts && a.ambiguous == b.ambiguous, "seed \(seed)")
             let ambiguous = Set((a.ambiguous ?? []).map(\.view))
             for i in tree.views.indices where !ambiguous.contains(tree.views[i].id) {

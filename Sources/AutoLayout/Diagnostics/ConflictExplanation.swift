@@ -37,7 +37,7 @@ extension LayoutEngine {
         guard let s = system else { return LayoutDiagnostics(ambiguous: nil, conflicts: []) }
         var sets = conflictSets
         for i in state.indices where state[i] == .broken && !conflictMinimal[i] {
-            if let set = sets[i] { sets[i] = minimalConflict(set, adding: ConstraintID(i), s) }
+            if let set = sets[i] { sets[i] = minimalConflict(set, adding: ConstraintID(i), s, pinned: []) }
         }
         return LayoutDiagnostics(ambiguous: ambiguity(s), conflicts: conflictReports(s, sets: sets))
     }
@@ -55,19 +55,16 @@ extension LayoutEngine {
         (solver as? any DeferredConflictExplanation)?.minimizesConflicts ?? true
     }
 
-    /// The deletion filter over `set` (constraint ids, `id` among them) with the lowered system's
-    /// constraints as required; the fallback is every constraint installed as required now
-    /// (jointly satisfiable, so every conflicting subset with `id` holds `id`).
-    func minimalConflict(_ set: [ConstraintID], adding id: ConstraintID, _ s: LoweredSystem) -> [ConstraintID] {
+    /// The deletion filter over `set` (constraint ids, `id` among them, device pins included)
+    /// with the lowered system's constraints as required; the fallback is every constraint
+    /// installed as required now and the device pins in `pinned` (jointly satisfiable, so every
+    /// conflicting subset with `id` holds `id`).
+    func minimalConflict(_ set: [ConstraintID], adding id: ConstraintID, _ s: LoweredSystem, pinned: [ConstraintID]) -> [ConstraintID] {
         guard let filter = Solver.self as? any DeferredConflictExplanation.Type else { return set }
-        func pair(_ c: ConstraintID) -> (ConstraintID, Constraint) {
-            var constraint = s.constraints[c.rawValue].constraint
-            constraint.priority = .required
-            return (c, constraint)
-        }
+        func pair(_ c: ConstraintID) -> (ConstraintID, Constraint) { (c, memberAsRequired(c, s)) }
         let members = set.filter { $0 != id }.map(pair)
         return filter.minimalConflict(among: members, adding: pair(id)) {
-            state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) }
+            state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) } + pinned.map(pair)
         }
     }
 }

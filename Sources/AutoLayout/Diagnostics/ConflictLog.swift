@@ -1,10 +1,13 @@
 /// The rule Strut uses to choose which member of a conflicting set to break (UIKit's choice
 /// depends on undocumented internal keys, `docs/uikit-rules.md`, "Conflicts").
 public let conflictBreakingRule = """
-    Strut breaks the member added last in lowering order (the highest constraint id: built-in \
-    guides, then autoresizing constraints, then intrinsic size, then the case's constraints, \
-    visual formats and stack views in file order) and keeps it as a goal at priority \
-    \(LayoutPriorities.broken), above every real priority.
+    Strut breaks the case's own constraint added last (the highest id among the case's \
+    constraints and its visual formats', in file order); only when the set has none, the \
+    member added last in lowering order (built-in guides, autoresizing constraints, intrinsic \
+    size, then stack views' generated constraints). The root's size and the guides' insets \
+    (UIView-Encapsulated-Layout-*, margin and safe-area insets) are never broken. The broken \
+    constraint is kept as a goal at priority \(LayoutPriorities.broken), above every real \
+    priority.
     """
 
 extension ConflictReport {

@@ -24,29 +24,21 @@ extension LayoutEngine {
             guard state[i] == .broken, let set = sets[i] else { return nil }
             let members = set.sorted()
             return ConflictReport(
-                constraints: members.map { s.tree.name(of: s.constraints[$0.rawValue].origin) },
+                constraints: members.map { memberName($0, s) },
                 broken: s.tree.name(of: s.constraints[i].origin),
-                descriptions: members.map { s.logDescription($0) }, brokenDescription: s.logDescription(ConstraintID(i)))
+                descriptions: members.map { memberDescription($0, s) }, brokenDescription: s.logDescription(ConstraintID(i)))
         }
     }
 
     /// Edit variables whose value differs from the suggestion by more than 1e-6 points (scaled
-    /// for large values): required constraints overrode the device.
+    /// for large values): required constraints overrode the device where the pins could not
+    /// hold it (a conflict among the device's own edits, `breakAgainstDevice`).
     func unmetEdits(_ s: LoweredSystem) -> [String] {
-        let rootNames = ["UIView-Encapsulated-Layout-Left", "UIView-Encapsulated-Layout-Top",
-                         "UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"]
-        var out: [String] = []
         // The name is built only for an edit that is not met (776 inset edits on a table of 960
         // cells: naming each of them cost more than reading its value).
-        func check(_ v: Variable, _ wanted: Double, _ name: @autoclosure () -> String) {
-            let got = solver.value(of: v)
-            if abs(got - wanted) > 1e-6 * max(1, abs(wanted)) {
-                out.append("\(name()): wanted \(formatJSONNumber(wanted)), got \(formatJSONNumber(got))")
-            }
+        unmetDeviceEdits(s).map { k in
+            "\(deviceEditName(k, s)): wanted \(formatJSONNumber(deviceValues[k])), got \(formatJSONNumber(solver.value(of: deviceEdits(s)[k])))"
         }
-        for (k, v) in s.rootEditVariables.enumerated() { check(v, suggestedRoot[k], "\(tree.views[0].id) \(rootNames[k])") }
-        for (k, v) in s.insetEditVariables.enumerated() { check(v, suggestedInsets[k], s.name(of: v)) }
-        return out
     }
 
     func rejectedTexts(_ s: LoweredSystem) -> [String] {

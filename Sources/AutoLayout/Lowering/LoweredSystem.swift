@@ -27,6 +27,9 @@ public struct LoweredSystem: Hashable, Sendable {
     public let insetGuides: [ItemIndex]
     /// Every lowered constraint; `constraints[i].id == ConstraintID(i)`.
     public internal(set) var constraints: [LoweredConstraint]
+    /// Index into `tree.constraints` of the first constraint a stack view generated (`UISV-...`,
+    /// after the case's own and its visual formats'); the count when there is none.
+    public let firstGeneratedConstraint: Int
 
     /// Lowers `tree` for `configuration`, leading/trailing resolved under `direction` (the case's
     /// own by default).
@@ -34,8 +37,9 @@ public struct LoweredSystem: Hashable, Sendable {
     /// the expanded tree, whose constraints the ids of `.explicit` origins index.
     /// - Throws: `LoweringError` for a visual format that does not parse.
     public init(tree: ViewTree, configuration: DeviceConfiguration, direction: LayoutDirection? = nil) throws(LoweringError) {
-        let tree = try Self.expanded(tree, grid: configuration.pixelGrid)
+        let (tree, firstGenerated) = try Self.expanded(tree, grid: configuration.pixelGrid)
         self.tree = tree
+        self.firstGeneratedConstraint = firstGenerated
         self.configuration = configuration
         self.direction = direction ?? tree.layoutDirection
         self.variables = LayoutVariables(itemCount: tree.items.count)
@@ -62,16 +66,17 @@ public struct LoweredSystem: Hashable, Sendable {
     /// continue in order, `ViewTree.visualFormatConstraints`) and then its stack views'
     /// generated guides and constraints (`ViewTree.expandingStacks`, whose spacing constants
     /// are snapped to `grid`). The item and constraint counts do not depend on the device, so
-    /// every device lowers the same ids. O(tree).
+    /// every device lowers the same ids. Returns the tree and the index of its first generated
+    /// constraint. O(tree).
     /// - Throws: `LoweringError` with the path of a visual format that does not parse.
-    static func expanded(_ tree: ViewTree, grid: PixelGrid) throws(LoweringError) -> ViewTree {
+    static func expanded(_ tree: ViewTree, grid: PixelGrid) throws(LoweringError) -> (ViewTree, Int) {
         var out = tree
         if !tree.formats.isEmpty {
             do { out.constraints += try tree.visualFormatConstraints() } catch {
                 throw LoweringError(path: error.path, error.message)
             }
         }
-        return out.stackViews.isEmpty ? out : out.expandingStacks(grid: grid)
+        return (out.stackViews.isEmpty ? out : out.expandingStacks(grid: grid), out.constraints.count)
     }
 
     /// Safe-area, margins and readable guides referred to by any constraint (active or not, on

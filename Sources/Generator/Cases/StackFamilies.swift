@@ -54,7 +54,10 @@ enum StackFamilies {
 
     /// Stacks nested (size − 1) / 2 deep, alternating axes, each holding a label (required
     /// compression resistance) and the next stack; the innermost holds an empty `leaf` view that
-    /// takes the slack. Fill distribution and alignment throughout; records no conflict.
+    /// takes the slack. Fill distribution and alignment throughout; records no conflict. The
+    /// outer stack's leading and top edges are pinned to the root's margins, its trailing and
+    /// bottom edges at 999: deep nesting outgrows the screen (ten horizontal levels of labels
+    /// up to 120 points wide), which against the root's required size would be a conflict.
     static func nested(_ r: GenerationRequest) -> LayoutCase {
         var rng = SeededRandom(seed: r.seed)
         var b = CaseBuilder(capacity: r.size)
@@ -65,7 +68,13 @@ enum StackFamilies {
             let axis: LayoutAxis = d % 2 == 0 ? .vertical : .horizontal
             let next = d == depth - 1 ? "leaf" : "stack\(d + 1)"
             stack(&b, id, in: parent, axis: axis, distribution: .fill, alignment: .fill, spacing: 8, arranged: [label, next])
-            if d == 0 { b.pinEdges(id, to: ItemReference("main", guide: .margins)) }
+            if d == 0 {
+                let margins = ItemReference("main", guide: .margins)
+                b.add(a(id, .leading), .equal, AnchorReference(margins, .leading))
+                b.add(a(id, .top), .equal, AnchorReference(margins, .top))
+                b.add(a(id, .trailing), .equal, AnchorReference(margins, .trailing), priority: Priority(999))
+                b.add(a(id, .bottom), .equal, AnchorReference(margins, .bottom), priority: Priority(999))
+            }
             b.label(label, in: id, width: rng.stepped(20...120, step: 1), height: 21)
             b.views[b.views.count - 1].compressionResistance = AxisPriorities(horizontal: .required, vertical: .required)
             parent = id

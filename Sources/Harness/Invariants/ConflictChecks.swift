@@ -47,9 +47,7 @@ extension UnitPass {
         return out
     }
 
-    /// The name of constraint `id` in the current lowering (`#identifier`, or what it pins).
-    func name(of id: ConstraintID) -> String {
-        guard let s = engine.system, id.rawValue >= 0, id.rawValue < s.constraints.count else { return "constraint \(id.rawValue)" }
-        return s.tree.name(of: s.constraints[id.rawValue].origin)
-    }
+    /// The name of constraint `id` in the current lowering (`#identifier`, or what it pins), or
+    /// of a device pin (`main UIView-Encapsulated-Layout-Width`).
+    func name(of id: ConstraintID) -> String { engine.constraintName(id) }
 }
