@@ -14,7 +14,7 @@ extension InterfaceBuilderImport {
         let device = context.device
         var b = ScreenBuilder(document: context, name: "\(context.fileStem)-\(name)", classes: device.sizeClasses)
         b.visit(screen.root, superview: nil)
-        if screen.isCell { cellRoot(&b.views, screen.root) }
+        if screen.isCell { cellRoot(&b.views, screen.root, standsAlone: screen.standsAlone, toolsVersion: context.toolsVersion) }
         for g in screen.controller?.child("layoutGuides")?.children ?? [] where g.name == "viewControllerLayoutGuide" {
             if let id = g["id"] { b.guides[id] = .layoutGuide(top: g["type"] == "top") }
         }
@@ -44,19 +44,26 @@ extension InterfaceBuilderImport {
     }
 
     /// A cell laid out as a screen of its own is not a view controller's root: no system minimum
-    /// margins. A table view cell takes its table's margins (11 points top and bottom, the system
-    /// minimum of 16 or, 414 points wide and wider, 20 at the sides; corpora/real's cells show
-    /// these), a collection view cell a plain view's 8.
-    static func cellRoot(_ views: inout [ViewSpec], _ node: XMLNode) {
+    /// margins. A table view cell takes its table's margins: 11 points top and bottom, at the
+    /// sides the system minimum of 16 or, 414 points wide and wider, 20 (corpora/real's cells
+    /// show these). A collection view cell has a plain view's 8, except at the sides of one that
+    /// stands alone in a xib, which Interface Builder gives the system minimum too (rocket.chat's
+    /// ChatMessageCell and TextAttachmentCell; nRF Mesh's prototype cells in a storyboard show 8).
+    /// A file saved before Xcode 9 (tools version below 13000) was laid out for iOS 10 and
+    /// earlier, whose cells had a plain view's 8 all round (iNaturalist's TaxonCell, 12121, and
+    /// ObservationFieldValueSwitchCell, 7706).
+    static func cellRoot(_ views: inout [ViewSpec], _ node: XMLNode, standsAlone: Bool, toolsVersion: Int) {
         views[0].respectsSystemMinimumLayoutMargins = false
         guard views[0].layoutMargins == nil else { return }
-        guard node.name == "tableViewCell" else {
-            views[0].layoutMargins = .defaultMargins
-            return
-        }
-        let side: Double = (views[0].frame?.width ?? 0) >= 414 ? 20 : 16
-        let margins = DirectionalEdgeInsets(top: 11, leading: side, bottom: 11, trailing: side)
+        let plain = DirectionalEdgeInsets.defaultMargins.top
+        let isTable = node.name == "tableViewCell"
+        let beforeiOS11 = toolsVersion > 0 && toolsVersion < 13000
+        let systemMinimum: Double = (views[0].frame?.width ?? 0) >= 414 ? 20 : 16
+        let side = beforeiOS11 || !(isTable || standsAlone) ? plain : systemMinimum
+        let vertical = isTable && !beforeiOS11 ? 11 : plain
+        let margins = DirectionalEdgeInsets(top: vertical, leading: side, bottom: vertical, trailing: side)
         views[0].layoutMargins = margins
+        guard node.name == "tableViewCell" else { return }
         // The content view's margins are the cell's (corpora/real: 16 or 20 at the sides in
         // cells whose content view does not say it preserves its superview's margins too).
         for k in views.indices.dropFirst() where views[k].superview == views[0].id && views[k].id.hasPrefix("tableViewCellContentView") {

@@ -84,6 +84,9 @@ public enum InterfaceBuilderImport {
         /// The view controller, for a scene's root view.
         var controller: XMLNode?
         var isCell: Bool
+        /// A cell that is a top-level object of a xib, not a prototype inside a table or
+        /// collection view.
+        var standsAlone = false
     }
 
     /// The screens of a document: each scene's root view and each top-level view of a xib, then
@@ -91,6 +94,7 @@ public enum InterfaceBuilderImport {
     static func screens(_ root: XMLNode, context: DocumentContext) -> [Screen] {
         var out: [Screen] = []
         var cells: [XMLNode] = []
+        var alone = Set<ObjectIdentifier>()
         func collectCells(_ n: XMLNode) {
             cells += n.descendants { $0.name == "tableViewCell" || $0.name == "collectionViewCell" || $0.name == "collectionReusableView" }
         }
@@ -106,6 +110,7 @@ public enum InterfaceBuilderImport {
             for top in objects.children where ViewKinds.views.contains(top.name) {
                 if ["tableViewCell", "collectionViewCell", "collectionReusableView"].contains(top.name) {
                     cells.append(top)
+                    alone.insert(ObjectIdentifier(top))
                 } else {
                     out.append(Screen(name: viewName(top, fallback: "view"), root: top, controller: nil, isCell: false))
                     collectCells(top)
@@ -113,7 +118,8 @@ public enum InterfaceBuilderImport {
             }
         }
         for cell in cells {
-            out.append(Screen(name: viewName(cell, fallback: cell.name), root: cell, controller: nil, isCell: true))
+            out.append(Screen(name: viewName(cell, fallback: cell.name), root: cell, controller: nil, isCell: true,
+                              standsAlone: alone.contains(ObjectIdentifier(cell))))
         }
         return out
     }

@@ -200,6 +200,38 @@ import Testing
         #expect(message("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" targetRuntime=\"iOS.CocoaTouch\"/>").contains("does not use Auto Layout"))
     }
 
+    /// The margins a cell gets by where it stands and which Xcode saved it (corpora/real): a
+    /// collection view cell alone in a xib the system minimum at its sides, a prototype in a
+    /// collection view a plain view's 8, and any cell in a file saved before Xcode 9 8 all round.
+    @Test func aCellsMarginsFollowWhereItStandsAndWhichXcodeSavedIt() throws {
+        func xib(_ tools: String, _ cell: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait"/>
+                <objects>
+                    \(cell)
+                </objects>
+            </document>
+            """
+        }
+        func margins(_ text: String, path: String = "Cell.xib") throws -> DirectionalEdgeInsets? {
+            try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: path).screens.first).layoutCase.views[0].layoutMargins
+        }
+        let collection = #"<collectionViewCell id="c1"><rect key="frame" x="0.0" y="0.0" width="375" height="50"/></collectionViewCell>"#
+        let table = #"<tableViewCell id="t1"><rect key="frame" x="0.0" y="0.0" width="375" height="44"/></tableViewCell>"#
+        #expect(try margins(xib("14460.31", collection)) == DirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+        #expect(try margins(xib("14460.31", table)) == DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16))
+        #expect(try margins(xib("12121", table)) == DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
+        let prototype = xib("24128", """
+            <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/><subviews>
+                <collectionView id="cv1"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/><cells>\(collection)</cells></collectionView>
+            </subviews></view>
+            """)
+        let cell = try InterfaceBuilderImport.importDocument(Data(prototype.utf8), path: "View.xib").screens.first { ($0.layoutCase.description ?? "").contains("(cell") }
+        #expect(try #require(cell).layoutCase.views[0].layoutMargins == DirectionalEdgeInsets.defaultMargins)
+    }
+
     @Test func anUnknownDesignDeviceIsMatchedByTheScreensSizeAndSaidSo() throws {
         let text = Self.storyboard.replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"retina9_9\"")
         let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")

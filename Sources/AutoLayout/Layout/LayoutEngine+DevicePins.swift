@@ -20,31 +20,39 @@ extension LayoutEngine {
          "UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"]
     }
 
-    /// The edit variables the device holds, in pin order: the root's four, then every inset slot.
-    func deviceEdits(_ s: LoweredSystem) -> [Variable] { s.rootEditVariables + s.insetEditVariables }
+    /// How many edit variables the device holds: the root's four, then four per inset guide.
+    func deviceEditCount(_ s: LoweredSystem) -> Int { 4 + 4 * s.insetGuides.count }
 
-    /// What the layout pass suggested for each of `deviceEdits`, in the same order.
-    var deviceValues: [Double] { suggestedRoot + suggestedInsets }
+    /// Device edit `k`, in pin order: the root's minX, minY, width, height, then every inset
+    /// slot's top, left, bottom, right (`LoweredSystem.rootEditVariables + insetEditVariables`,
+    /// without building those arrays: this runs at every layout).
+    func deviceEdit(_ k: Int, _ s: LoweredSystem) -> Variable {
+        if k < 4 { return s.variables.variable(tree.item(of: tree.root), LayoutVariables.FrameComponent.allCases[k]) }
+        return s.variables.inset(slot: (k - 4) / 4, InsetSide.allCases[(k - 4) % 4])
+    }
 
-    /// The id pin `k` (an index into `deviceEdits`) takes in conflict sets: past every lowered
+    /// What the layout pass suggested for device edit `k`.
+    func deviceValue(_ k: Int) -> Double { k < 4 ? suggestedRoot[k] : suggestedInsets[k - 4] }
+
+    /// The id pin `k` (device edit `k`) takes in conflict sets: past every lowered
     /// constraint, so the case's constraints keep their ids.
     func pinID(_ k: Int, _ s: LoweredSystem) -> ConstraintID { ConstraintID(s.constraints.count + k) }
 
-    /// The index into `deviceEdits` of a pin id; nil for a lowered constraint.
+    /// The device edit a pin id pins; nil for a lowered constraint.
     func pinIndex(_ id: ConstraintID, _ s: LoweredSystem) -> Int? {
         let k = id.rawValue - s.constraints.count
-        return k >= 0 && k < 4 + s.insetEditVariables.count ? k : nil
+        return k >= 0 && k < deviceEditCount(s) ? k : nil
     }
 
     /// Pin `k` as a required constraint: the edit variable equal to its suggested value.
     func devicePin(_ k: Int, _ s: LoweredSystem) -> Constraint {
-        Constraint(LinearExpression(deviceEdits(s)[k]) - deviceValues[k], .equal, priority: .required)
+        Constraint(LinearExpression(deviceEdit(k, s)) - deviceValue(k), .equal, priority: .required)
     }
 
     /// The name of an edit variable or its pin in results: `main UIView-Encapsulated-Layout-Width`,
     /// `stackView1.margins.inset.top`.
     func deviceEditName(_ k: Int, _ s: LoweredSystem) -> String {
-        k < 4 ? "\(tree.views[0].id) \(Self.rootConstraintNames[k])" : s.name(of: deviceEdits(s)[k])
+        k < 4 ? "\(tree.views[0].id) \(Self.rootConstraintNames[k])" : s.name(of: deviceEdit(k, s))
     }
 
     /// The name of a conflict member: a lowered constraint's (`ViewTree.name(of:)`) or a pin's.
@@ -74,13 +82,17 @@ extension LayoutEngine {
         return c
     }
 
-    /// Indices into `deviceEdits` whose value differs from the suggestion by more than 1e-6
-    /// points (scaled for large values): required constraints overrode the device.
-    func unmetDeviceEdits(_ s: LoweredSystem) -> [Int] {
-        let edits = deviceEdits(s), values = deviceValues
-        return edits.indices.filter { k in
-            abs(solver.value(of: edits[k]) - values[k]) > 1e-6 * max(1, abs(values[k]))
-        }
+    /// Whether device edit `k`'s value differs from the suggestion by more than 1e-6 points
+    /// (scaled for large values): required constraints overrode the device.
+    func isUnmet(_ k: Int, _ s: LoweredSystem) -> Bool {
+        let wanted = deviceValue(k)
+        return abs(solver.value(of: deviceEdit(k, s)) - wanted) > 1e-6 * max(1, abs(wanted))
+    }
+
+    /// Whether any device edit is unmet. Allocation-free: a warm layout pass must stay so.
+    func hasUnmetDeviceEdit(_ s: LoweredSystem) -> Bool {
+        for k in 0..<deviceEditCount(s) where isUnmet(k, s) { return true }
+        return false
     }
 
     /// The guide-settling passes (`settleGuides`), and while an edit is unmet, the case's
@@ -90,7 +102,7 @@ extension LayoutEngine {
     mutating func holdDevice(_ s: LoweredSystem) throws(LoweringError) -> (passes: Int, settled: Bool) {
         var (passes, settled) = try settleGuides(s)
         for _ in 0..<maxPasses {
-            guard !unmetDeviceEdits(s).isEmpty, try breakAgainstDevice(s) else { break }
+            guard hasUnmetDeviceEdit(s), try breakAgainstDevice(s) else { break }
             let again = try settleGuides(s)
             passes += again.passes
             settled = again.settled
@@ -98,7 +110,7 @@ extension LayoutEngine {
         return (passes, settled)
     }
 
-    /// Pins every device edit as a required constraint, in `deviceEdits` order (all of them: an
+    /// Pins every device edit as a required constraint, in pin order (all of them: an
     /// edit left soft would give way to a pin instead of the case's constraint); each pin that
     /// conflicts breaks an installed member of the minimal conflicting set (`victim(of:_:)`),
     /// until the pin holds or only pins are left in the set (then that edit stays unmet).
@@ -107,7 +119,7 @@ extension LayoutEngine {
     mutating func breakAgainstDevice(_ s: LoweredSystem) throws(LoweringError) -> Bool {
         var pinned: [ConstraintID] = []
         var broke = false
-        for k in deviceEdits(s).indices {
+        for k in 0..<deviceEditCount(s) {
             let id = pinID(k, s), pin = devicePin(k, s)
             while true {
                 do throws(SolverError) {

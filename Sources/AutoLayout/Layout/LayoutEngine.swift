@@ -127,10 +127,10 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             if a.isInstalled != b.isInstalled || a.constraint != b.constraint { pending.append(i) }
         }
         reinstalledCount = 0
+        guard !pending.isEmpty || state.indices.contains(where: { brokenAgainstDevice($0, old) }) else { return }
         var isPending = [Bool](repeating: false, count: new.constraints.count)
         for i in pending { isPending[i] = true }
         for i in state.indices where pending.isEmpty ? brokenAgainstDevice(i, old) : state[i] == .broken { isPending[i] = true }
-        guard isPending.contains(true) else { return }
         for i in isPending.indices where isPending[i] {
             if state[i] == .required || state[i] == .broken {
                 do throws(SolverError) { try solver.remove(ConstraintID(i)) } catch {
