@@ -57,7 +57,7 @@ struct ScreenBuilder {
             v.intrinsicSize = size
             if fromFrame { report.intrinsicFromFrames += 1 }
         }
-        if let insets = ViewKinds.alignmentInsets(node, frame: frame) {
+        if let insets = ViewKinds.alignmentInsets(node, frame: frame, toolsVersion: document.toolsVersion) {
             v.alignmentRectInsets = insets
             if let s = v.intrinsicSize {
                 v.intrinsicSize = IntrinsicSize(width: s.width.map { $0 - insets.left - insets.right }, height: s.height.map { $0 - insets.top - insets.bottom })

@@ -54,10 +54,18 @@ enum ViewKinds {
     /// The alignment rectangle insets of a kind whose frame is larger than what constraints
     /// align: UISwitch's 51-point frame aligns 49 points, 2 at the right (corpora/real: 14
     /// switches pinned by their trailing edge sit 2 points further right in Interface Builder
-    /// than a 51-point alignment rectangle puts them).
-    static func alignmentInsets(_ node: XMLNode, frame: LayoutRect?) -> EdgeInsets? {
-        guard node.name == "switch", let frame, frame.width == 51 else { return nil }
-        return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+    /// than a 51-point alignment rectangle puts them); UISlider's frame reaches 2 points past
+    /// its alignment rectangle at either side in files saved before Xcode 26 (tools version
+    /// below 24000; corpora/real: 7 sliders in nRF Mesh's xibs, 23727, and rocket.chat, 14109,
+    /// each 4 points wider and 2 further left than the constraints that place it), and not in
+    /// Xcode 26's redesigned controls (nRF Mesh's SetPublication storyboard, 24128: 3 sliders
+    /// exactly where their constraints put them).
+    static func alignmentInsets(_ node: XMLNode, frame: LayoutRect?, toolsVersion: Int) -> EdgeInsets? {
+        switch node.name {
+        case "switch" where frame?.width == 51: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "slider" where toolsVersion < 24000: return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        default: return nil
+        }
     }
 
     /// Point sizes of the text styles (Dynamic Type at the default "Large" setting).

@@ -232,6 +232,31 @@ import Testing
         #expect(try #require(cell).layoutCase.views[0].layoutMargins == DirectionalEdgeInsets.defaultMargins)
     }
 
+    /// Controls whose frame is larger than what their constraints align: a 51-point switch by 2
+    /// at the right, a slider by 2 at either side until Xcode 26 redesigned it.
+    @Test func switchesAndSlidersAlignTheirRectanglesNotTheirFrames() throws {
+        func insets(_ tools: String) throws -> [String: EdgeInsets?] {
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                    <device id="retina4_7" orientation="portrait"/>
+                    <objects>
+                        <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                            <switch id="s1"><rect key="frame" x="10" y="10" width="51" height="31"/></switch>
+                            <slider id="s2"><rect key="frame" x="10" y="60" width="166" height="34"/></slider>
+                        </subviews></view>
+                    </objects>
+                </document>
+                """
+            let views = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first).layoutCase.views
+            return Dictionary(uniqueKeysWithValues: views.dropFirst().map { ($0.id, $0.alignmentRectInsets) })
+        }
+        let before = try insets("23727"), after = try insets("24128")
+        #expect(before["switch1"] == EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+        #expect(before["slider1"] == EdgeInsets(top: 0, left: 2, bottom: 0, right: 2))
+        #expect(after["slider1"] == .some(nil))
+    }
+
     @Test func anUnknownDesignDeviceIsMatchedByTheScreensSizeAndSaidSo() throws {
         let text = Self.storyboard.replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"retina9_9\"")
         let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
