@@ -95,40 +95,44 @@ extension LayoutEngine {
         return false
     }
 
-    /// The guide-settling passes (`settleGuides`), and while an edit is unmet, the case's
-    /// constraints that contradict the device broken (`breakAgainstDevice`) and the guides
-    /// settled again: at most `maxPasses` rounds. Returns every pass taken and whether the
-    /// insets settled in the last.
+    /// The guide-settling passes (`settleGuides`) with the device held: when an edit is unmet,
+    /// the edits are pinned (`pinDevice`, breaking what contradicts them), and while that broke
+    /// something the pins come out, the guides settle again on the new frames, and the edits
+    /// are pinned again: at most `maxPasses` rounds. The pins of the last round stay in the
+    /// solver until the next layout (`unpinDevice`), so the device holds under every strategy:
+    /// a weighted one (`cassowary-weighted`) weighs the device's edits and a broken constraint
+    /// (999.99994 and 999.9999) almost alike and would trade one for the other. Returns every
+    /// pass taken and whether the insets settled in the last.
     mutating func holdDevice(_ s: LoweredSystem) throws(LoweringError) -> (passes: Int, settled: Bool) {
-        var (passes, settled) = try settleGuides(s)
-        for _ in 0..<maxPasses {
-            guard hasUnmetDeviceEdit(s), try breakAgainstDevice(s) else { break }
-            let again = try settleGuides(s)
-            passes += again.passes
-            settled = again.settled
+        var passes = 0, settled = true
+        for _ in 0...maxPasses {
+            try unpinDevice(s)
+            let pass = try settleGuides(s)
+            passes += pass.passes
+            settled = pass.settled
+            guard hasUnmetDeviceEdit(s), try pinDevice(s) else { break }
         }
         return (passes, settled)
     }
 
-    /// Pins every device edit as a required constraint, in pin order (all of them: an
-    /// edit left soft would give way to a pin instead of the case's constraint); each pin that
-    /// conflicts breaks an installed member of the minimal conflicting set (`victim(of:_:)`),
-    /// until the pin holds or only pins are left in the set (then that edit stays unmet).
-    /// Removes the pins. Returns whether a constraint was broken. Terminates: each round breaks
-    /// a distinct installed constraint.
-    mutating func breakAgainstDevice(_ s: LoweredSystem) throws(LoweringError) -> Bool {
-        var pinned: [ConstraintID] = []
+    /// Pins every device edit as a required constraint, in pin order (all of them: an edit left
+    /// soft would give way to a pin instead of the case's constraint); each pin that conflicts
+    /// breaks an installed member of the minimal conflicting set (`victim(of:_:)`), until the
+    /// pin holds or only pins are left in the set (then that edit stays unmet). The pins stay
+    /// (`devicePins`). Returns whether a constraint was broken. Terminates: each round breaks a
+    /// distinct installed constraint.
+    mutating func pinDevice(_ s: LoweredSystem) throws(LoweringError) -> Bool {
         var broke = false
         for k in 0..<deviceEditCount(s) {
             let id = pinID(k, s), pin = devicePin(k, s)
             while true {
                 do throws(SolverError) {
                     try solver.add(pin, id: id)
-                    pinned.append(id)
+                    devicePins.append(id)
                     break
                 } catch {
                     guard case .unsatisfiable(var set) = error else { break }
-                    if !solverMinimizesConflicts { set = minimalConflict(set, adding: id, s, pinned: pinned) }
+                    if !solverMinimizesConflicts { set = minimalConflict(set, adding: id, s, pinned: devicePins) }
                     guard let victim = victim(of: set.filter { pinIndex($0, s) != nil || state[$0.rawValue] == .required }, s) else { break }
                     do throws(SolverError) { try solver.remove(victim) } catch {
                         throw .solverRefused("removing conflict member \(memberName(victim, s))", error)
@@ -140,12 +144,17 @@ extension LayoutEngine {
                 }
             }
         }
-        for id in pinned.reversed() {
+        return broke
+    }
+
+    /// Removes the device pins from the solver (before a device switch, or before the guides
+    /// settle again); the edits hold the device alone until the next `pinDevice`.
+    mutating func unpinDevice(_ s: LoweredSystem) throws(LoweringError) {
+        while let id = devicePins.popLast() {
             do throws(SolverError) { try solver.remove(id) } catch {
                 throw .solverRefused("removing the device pin \(memberName(id, s))", error)
             }
         }
-        return broke
     }
 
     /// Whether constraint `i` was broken against the device (its conflicting set holds a pin).

@@ -32,7 +32,7 @@ extension LayoutEngine {
 
     /// Edit variables whose value differs from the suggestion by more than 1e-6 points (scaled
     /// for large values): required constraints overrode the device where the pins could not
-    /// hold it (a conflict among the device's own edits, `breakAgainstDevice`).
+    /// hold it (a conflict among the device's own edits, `pinDevice`).
     func unmetEdits(_ s: LoweredSystem) -> [String] {
         // The name is built only for an edit that is not met (776 inset edits on a table of 960
         // cells: naming each of them cost more than reading its value).

@@ -55,6 +55,8 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     var conflictMinimal: [Bool] = []
     /// Per constraint id: the error of a rejection that was not a conflict.
     var rejections: [SolverError?] = []
+    /// The device pins in the solver (`pinDevice`), empty unless the last layout needed them.
+    var devicePins: [ConstraintID] = []
     /// Suggested values of the root's four edit variables and of every inset variable.
     var suggestedRoot: [Double] = [0, 0, 0, 0]
     var suggestedInsets: [Double] = []
@@ -78,7 +80,12 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
         let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
         configureConflictExplanation()
-        if let current = system { try switchSystem(from: current, to: next) } else { try installFresh(next) }
+        if let current = system {
+            try unpinDevice(current)
+            try switchSystem(from: current, to: next)
+        } else {
+            try installFresh(next)
+        }
         system = next
         let size = configuration.screenSize
         try suggestRoot([rootOrigin.x, rootOrigin.y, size.width, size.height], next)
@@ -117,7 +124,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
 
     /// Device switch: the constraints whose installation or linear form changed are removed and
     /// re-added; when any did, broken constraints are retried as required too, and those broken
-    /// against the device (`breakAgainstDevice`) are retried at every switch, as the new
+    /// against the device (`pinDevice`) are retried at every switch, as the new
     /// device's size may hold them. O(constraints) to diff, plus the solver's work for what
     /// changed.
     mutating func switchSystem(from old: LoweredSystem, to new: LoweredSystem) throws(LoweringError) {
