@@ -120,6 +120,9 @@ import Testing
         let r = try T.layout(tree)
         #expect(r.frame(of: "image")?.height == 22 && r.frame(of: "image")?.y == 11)
         #expect(r.unmetEdits.isEmpty)
+        // The log solves each member for its first variable (it printed `-1*cell.height == ...`).
+        let guide = "<UIView-heightMargin-guide-constraint cell.height == cell.margins.height + cell.margins.inset.top + cell.margins.inset.bottom   (active)>"
+        #expect(r.conflicts.first?.descriptions.contains(guide) == true, "\(r.conflicts.first?.descriptions ?? [])")
         // Under Kiwi-style weights the device's edits (999.99994) and a broken constraint
         // (999.9999) weigh almost alike; the pins that stay in the solver hold the device anyway,
         // and then switching device and back gives the same layout.

@@ -28,8 +28,8 @@ extension LoweredSystem {
         if rhs.isEmpty { rhs = formatJSONNumber(constant) } else if constant != 0 {
             rhs += (constant < 0 ? " - " : " + ") + formatJSONNumber(abs(constant))
         }
-        let left = (lead.coefficient == 1 ? "" : formatJSONNumber(lead.coefficient) + "*") + name(of: lead.variable)
-        return "\(left) \(relation.rawValue) \(rhs)"
+        // The right side is already divided by the lead's coefficient: the lead stands alone.
+        return "\(name(of: lead.variable)) \(relation.rawValue) \(rhs)"
     }
 
     /// A UIKit-style description of lowered constraint `id`, as the conflict log prints it:
