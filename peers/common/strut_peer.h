@@ -384,15 +384,21 @@ static void sp_put_number(FILE *out, double x) {
     fputs(buffer, out);
 }
 
-/* {"outcome":OUTCOME[,"message":MESSAGE],"solverSeconds":S} and a newline, flushed. */
-static void sp_answer(const char *outcome, const char *message, double seconds) {
+/* {"outcome":OUTCOME[,"message":MESSAGE][,"error":KIND],"solverSeconds":S} and a newline,
+ * flushed. KIND (an error outcome's class: nonFinite, tooLarge, internalError) may be NULL. */
+static void sp_answer_kind(const char *outcome, const char *message, const char *kind, double seconds) {
     fputs("{\"outcome\":", stdout);
     sp_put_string(stdout, outcome);
     if (message) { fputs(",\"message\":", stdout); sp_put_string(stdout, message); }
+    if (kind) { fputs(",\"error\":", stdout); sp_put_string(stdout, kind); }
     fputs(",\"solverSeconds\":", stdout);
     sp_put_number(stdout, seconds > 0 ? seconds : 0);
     fputs("}\n", stdout);
     fflush(stdout);
+}
+
+static void sp_answer(const char *outcome, const char *message, double seconds) {
+    sp_answer_kind(outcome, message, NULL, seconds);
 }
 
 /* Reads one line of any length from stdin into *buffer (grown as needed); 0 at end of input. */

@@ -7,7 +7,7 @@
 //  - "solverSeconds" is measured here around Kiwi's own calls (steady clock), so it holds no
 //    Python object building;
 //  - kiwi::InternalSolverError thrown by a call ("The objective is unbounded." from an add or a
-//    removal) is caught and answered as an `error` outcome ("internal error: ..."), where the
+//    removal) is caught and answered as an `error` outcome (kind internalError, Kiwi's message), where the
 //    binding aborts the whole process. "Dual optimize failed." is thrown from a destructor
 //    (DualOptimizeGuard in solverimpl.h), which C++ turns into std::terminate: that abort is
 //    Kiwi's and is deliberately not hidden.
@@ -61,10 +61,7 @@ struct Adapter {
 
     void answer(const char *outcome, const char *message = nullptr) { sp_answer(outcome, message, spent); }
 
-    void internal(const std::exception &error) {
-        std::string message = std::string("internal error: ") + error.what();
-        answer("error", message.c_str());
-    }
+    void internal(const std::exception &error) { sp_answer_kind("error", error.what(), "internalError", spent); }
 
     void add(const char *text, const std::string &id) {
         if (constraints.count(id)) return answer("duplicate");
