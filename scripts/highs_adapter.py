@@ -8,8 +8,10 @@ nonnegative error columns: `E - e+ + e- == 0` for an equality (error e+ + e-, so
 `E + e- >= 0` for `E >= 0` and `E - e+ <= 0` for `E <= 0` (one-sided errors). A check solves one LP
 per priority level, highest first: minimise the level's summed error, then fix it
 (`sum <= optimum + 1e-9 * max(1, |optimum|)`) before the next level; the fixing rows are dropped
-after the check, and HiGHS's simplex starts each solve from the last basis. A required add is
-answered by a feasibility solve (zero objective): infeasible is `unsatisfiable` (no conflict set;
+after the check. A check starts from scratch (HiGHS's basis cleared), so its answer depends on the
+model alone, not on the requests that led to it (a refused add leaves no trace); the later levels
+start from the last level's basis. A required add is answered by a feasibility solve (zero
+objective, warm-started; retried from scratch when HiGHS ends without an answer): infeasible is `unsatisfiable` (no conflict set;
 the add is undone), anything else keeps it. Soft adds, removals, edits and suggestions change the
 model without solving. Run it through scripts/highs-adapter, which provides a virtual environment
 with highspy installed:
@@ -38,6 +40,7 @@ import highspy  # noqa: E402
 from strut_adapter import SolverAdapter, parse_constraint, serve  # noqa: E402
 
 INF = math.inf
+ANSWERS = (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kModelEmpty)
 OPTIONS = {"output_flag": False, "log_to_console": False, "infinite_bound": 1e300, "infinite_cost": 1e300,
            "small_matrix_value": 1e-12, "large_matrix_value": 1e20,
            "primal_feasibility_tolerance": 1e-9, "dual_feasibility_tolerance": 1e-9, "threads": 1}
@@ -101,9 +104,16 @@ class Adapter(SolverAdapter):
         self.preferences[key] = (priority, [owner for owner, _ in errors])
         self._add_row(key, lower, upper, entries + errors)
 
-    def _status(self):
+    def _status(self, cold=False):
+        """Solves; a warm start that ends without an answer (HiGHS's `Unknown`, as on
+        x + 1e-6*y == 0 then x == 1) is retried from scratch."""
+        if cold:
+            self.call(self.solver.clearSolver)
         self.call(self.solver.run)
-        return self.solver.getModelStatus()
+        status = self.solver.getModelStatus()
+        if not cold and status not in ANSWERS:
+            return self._status(cold=True)
+        return status
 
     # -- the protocol
 
@@ -169,13 +179,13 @@ class Adapter(SolverAdapter):
         solution = None
         try:
             if not levels:
-                self._status()
+                self._status(cold=True)
                 solution = self.solver.getSolution().col_value
-            for level in levels:
+            for n, level in enumerate(levels):
                 columns = [self.column_index[e] for p, errors in self.preferences.values() if p == level for e in errors]
                 ones = [1.0] * len(columns)
                 self.call(self.solver.changeColsCost, len(columns), columns, ones)
-                status = self._status()
+                status = self._status(cold=n == 0)
                 # Read the answer before the model changes again (a change clears it).
                 result = self.solver.getSolution()
                 optimum = self.solver.getInfo().objective_function_value
