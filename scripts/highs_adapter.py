@@ -131,6 +131,13 @@ class Adapter(SolverAdapter):
             self._preference(cid, priority, relation, entries, lower, upper)
             self.constraints[cid] = text
             return {"outcome": "ok"}
+        if not entries:
+            # No variables (`0 >= 1`): arithmetic decides, HiGHS would see an empty model.
+            if not lower <= 0.0 <= upper:
+                return {"outcome": "unsatisfiable"}
+            self._add_row(cid, lower, upper, entries)
+            self.constraints[cid] = text
+            return {"outcome": "ok"}
         self._add_row(cid, lower, upper, entries)
         status = self._status()
         if status == highspy.HighsModelStatus.kInfeasible:
