@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
+#include <unistd.h>
 
 /* ---------------------------------------------------------------- JSON values */
 
@@ -413,6 +415,30 @@ static int sp_read_line(char **buffer, size_t *capacity) {
     }
     (*buffer)[n] = 0;
     return c != EOF || n > 0;
+}
+
+/* ---------------------------------------------------------------- parent watch */
+
+static pid_t sp_parent;
+
+static void *sp_watch(void *unused) {
+    (void)unused;
+    for (;;) {
+        usleep(500000);
+        if (getppid() != sp_parent) {
+            fprintf(stderr, "adapter: the process that started it is gone; exiting\n");
+            _exit(3);
+        }
+    }
+    return NULL;
+}
+
+/* Exits the adapter when the process that started it is gone, even while the solver is stuck in a
+ * call: a fuzz worker killed for a hang cannot end its adapters, which would keep a core busy. */
+static void sp_watch_parent(void) {
+    pthread_t thread;
+    sp_parent = getppid();
+    if (pthread_create(&thread, NULL, sp_watch, NULL) == 0) pthread_detach(thread);
 }
 
 #endif

@@ -205,6 +205,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
         return 2;
     }
+    sp_watch_parent();
     criticals = g_string_new(NULL);
     g_log_set_default_handler(on_log, NULL);
     reset();

@@ -210,6 +210,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
         return 2;
     }
+    sp_watch_parent();
     Adapter adapter;
     char *line = nullptr;
     size_t capacity = 0;

@@ -568,11 +568,26 @@ impl Adapter {
     }
 }
 
+/// Exits when the process that started the adapter is gone. The crate can loop without end (its
+/// entering-variable choice follows hash-map order, with no rule against cycling): a fuzz worker
+/// killed for a hang cannot end such a process, which kept a core busy for minutes per case.
+fn watch_parent() {
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if std::os::unix::process::parent_id() != parent {
+            eprintln!("rust-cassowary-adapter: the process that started it is gone; exiting");
+            std::process::exit(3);
+        }
+    });
+}
+
 fn main() {
     if std::env::args().len() > 1 {
         eprintln!("rust-cassowary-adapter: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)");
         std::process::exit(2);
     }
+    watch_parent();
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
