@@ -576,7 +576,9 @@ fn watch_parent() {
     std::thread::spawn(move || loop {
         std::thread::sleep(std::time::Duration::from_millis(500));
         if std::os::unix::process::parent_id() != parent {
-            eprintln!("rust-cassowary-adapter: the process that started it is gone; exiting");
+            // Not eprintln!: standard error is a pipe to the dead parent, and a failed write
+            // would panic this thread alone and leave the loop running.
+            let _ = writeln!(io::stderr(), "rust-cassowary-adapter: the process that started it is gone; exiting");
             std::process::exit(3);
         }
     });
