@@ -109,11 +109,19 @@ static void add(const char *text, const char *id) {
     answer("ok");
 }
 
+/* A removal GTK complained about (a g_critical) is answered as an error, which the protocol reads
+ * as "not done", so the id stays held; but GTK has freed its reference, so the id is kept with
+ * none (NULL) and a later removal of it answers the same error without calling GTK again. */
 static void remove_constraint(const char *id) {
-    GtkConstraintRef *ref = g_hash_table_lookup(constraints, id);
-    if (!ref) { answer("unknown"); return; }
+    gpointer ref;
+    if (!g_hash_table_lookup_extended(constraints, id, NULL, &ref)) { answer("unknown"); return; }
+    if (!ref) {
+        sp_answer_kind("error", "GTK freed this constraint in an earlier removal that failed", "internalError", 0);
+        return;
+    }
     TIMED(gtk_constraint_solver_remove_constraint(solver, ref));
-    g_hash_table_remove(constraints, id);
+    if (criticals->len) g_hash_table_insert(constraints, g_strdup(id), NULL);
+    else g_hash_table_remove(constraints, id);
     answer("ok");
 }
 
