@@ -357,6 +357,20 @@ fail:
 
 /* ---------------------------------------------------------------- clock and output */
 
+/* The protocol's stream. sp_protocol_stream() makes it a duplicate of descriptor 1 and points
+ * descriptor 1 at standard error, so that nothing a library prints (GLib's "Bail out!" before an
+ * abort) can reach the protocol; until then it is stdout. */
+static FILE *sp_out;
+
+static void sp_protocol_stream(void) {
+    int fd = dup(1);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!out) { sp_out = stdout; return; }
+    fflush(stdout);
+    dup2(2, 1);
+    sp_out = out;
+}
+
 static double sp_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -389,14 +403,15 @@ static void sp_put_number(FILE *out, double x) {
 /* {"outcome":OUTCOME[,"message":MESSAGE][,"error":KIND],"solverSeconds":S} and a newline,
  * flushed. KIND (an error outcome's class: nonFinite, tooLarge, internalError) may be NULL. */
 static void sp_answer_kind(const char *outcome, const char *message, const char *kind, double seconds) {
-    fputs("{\"outcome\":", stdout);
-    sp_put_string(stdout, outcome);
-    if (message) { fputs(",\"message\":", stdout); sp_put_string(stdout, message); }
-    if (kind) { fputs(",\"error\":", stdout); sp_put_string(stdout, kind); }
-    fputs(",\"solverSeconds\":", stdout);
-    sp_put_number(stdout, seconds > 0 ? seconds : 0);
-    fputs("}\n", stdout);
-    fflush(stdout);
+    if (!sp_out) sp_out = stdout;
+    fputs("{\"outcome\":", sp_out);
+    sp_put_string(sp_out, outcome);
+    if (message) { fputs(",\"message\":", sp_out); sp_put_string(sp_out, message); }
+    if (kind) { fputs(",\"error\":", sp_out); sp_put_string(sp_out, kind); }
+    fputs(",\"solverSeconds\":", sp_out);
+    sp_put_number(sp_out, seconds > 0 ? seconds : 0);
+    fputs("}\n", sp_out);
+    fflush(sp_out);
 }
 
 static void sp_answer(const char *outcome, const char *message, double seconds) {

@@ -161,18 +161,18 @@ static void remove_edit(const char *name) {
 }
 
 static void check(void) {
-    fputs("{\"values\":{", stdout);
+    fputs("{\"values\":{", sp_out);
     for (guint i = 0; i < order->len; i++) {
         const char *name = g_ptr_array_index(order, i);
-        if (i) fputc(',', stdout);
-        sp_put_string(stdout, name);
-        fputc(':', stdout);
-        sp_put_number(stdout, gtk_constraint_variable_get_value(g_hash_table_lookup(variables, name)));
+        if (i) fputc(',', sp_out);
+        sp_put_string(sp_out, name);
+        fputc(':', sp_out);
+        sp_put_number(sp_out, gtk_constraint_variable_get_value(g_hash_table_lookup(variables, name)));
     }
-    fputs("},\"solverSeconds\":", stdout);
-    sp_put_number(stdout, spent);
-    fputs("}\n", stdout);
-    fflush(stdout);
+    fputs("},\"solverSeconds\":", sp_out);
+    sp_put_number(sp_out, spent);
+    fputs("}\n", sp_out);
+    fflush(sp_out);
 }
 
 static const char *text(const sp_json *v) { return v && v->type == SP_STRING ? v->string : NULL; }
@@ -213,6 +213,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
         return 2;
     }
+    sp_protocol_stream();
     sp_watch_parent();
     criticals = g_string_new(NULL);
     g_log_set_default_handler(on_log, NULL);

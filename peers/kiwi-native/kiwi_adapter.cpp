@@ -156,17 +156,17 @@ struct Adapter {
 
     void check() {
         timed([&] { solver->updateVariables(); });
-        fputs("{\"values\":{", stdout);
+        fputs("{\"values\":{", sp_out);
         for (size_t i = 0; i < order.size(); i++) {
-            if (i) fputc(',', stdout);
-            sp_put_string(stdout, order[i].c_str());
-            fputc(':', stdout);
-            sp_put_number(stdout, variables.at(order[i]).value());
+            if (i) fputc(',', sp_out);
+            sp_put_string(sp_out, order[i].c_str());
+            fputc(':', sp_out);
+            sp_put_number(sp_out, variables.at(order[i]).value());
         }
-        fputs("},\"solverSeconds\":", stdout);
-        sp_put_number(stdout, spent);
-        fputs("}\n", stdout);
-        fflush(stdout);
+        fputs("},\"solverSeconds\":", sp_out);
+        sp_put_number(sp_out, spent);
+        fputs("}\n", sp_out);
+        fflush(sp_out);
     }
 
     static const char *text(const sp_json *v) { return v && v->type == SP_STRING ? v->string : nullptr; }
@@ -210,6 +210,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
         return 2;
     }
+    sp_protocol_stream();
     sp_watch_parent();
     Adapter adapter;
     char *line = nullptr;
