@@ -55,15 +55,38 @@ public struct Strategy: Sendable {
         })
     }
 
+    /// The outside solvers that ship with Strut, by short name (docs/peers.md): `kiwi-native` is
+    /// `external:scripts/kiwi-native-adapter`, and results name it so. The commands are relative,
+    /// so short names work from the repository's root, where the adapters' scripts are.
+    public static let peers: [(name: String, command: String)] = [
+        ("kiwi", "scripts/kiwi-adapter"),
+        ("kiwi-1.5.1", "scripts/kiwi-adapter --version 1.5.1"),
+        ("kiwi-native", "scripts/kiwi-native-adapter"),
+        ("kiwi-debian", "scripts/kiwi-debian-adapter"),
+        ("rust-cassowary", "scripts/rust-cassowary-adapter"),
+        ("gtk", "scripts/gtk-adapter"),
+        ("highs", "scripts/highs-adapter"),
+        ("beeware", "scripts/beeware-adapter"),
+    ]
+
     /// The strategy called `name`, or nil. `external:COMMAND` is an outside solver behind an
-    /// adapter (`Strategy.external`), named in results by the whole text.
+    /// adapter (`Strategy.external`), named in results by the whole text; a shipped peer's short
+    /// name (`Strategy.peers`) is its `external:` command.
     public static func named(_ name: String) -> Strategy? {
         if name.hasPrefix(ExternalSolver.prefix) { return external(String(name.dropFirst(ExternalSolver.prefix.count))) }
+        if let peer = peers.first(where: { $0.name == name }) { return external(peer.command) }
         return all.first { $0.name == name }
     }
 
+    /// Whether `name` is a built-in strategy's or a shipped peer's name.
+    static func isKnownName(_ name: String) -> Bool {
+        all.contains { $0.name == name } || peers.contains { $0.name == name }
+    }
+
     /// The known names, comma separated, for messages.
-    public static var nameList: String { all.map(\.name).joined(separator: ", ") + ", external:COMMAND" }
+    public static var nameList: String {
+        (all.map(\.name) + peers.map(\.name)).joined(separator: ", ") + ", external:COMMAND"
+    }
 
     /// `external:COMMAND`: each solver talks to `/bin/sh -c COMMAND` over the adapter protocol
     /// (Harness/External), processes reused across solvers; time limits from
@@ -80,12 +103,12 @@ public struct Strategy: Sendable {
     /// hold commas: a piece that is neither a known name nor starts with `external:` continues
     /// the `external:` entry before it. So `cassowary,external:cmd --x=1,2` is two strategies;
     /// the one thing that cannot be said is a command whose text after a comma is exactly a
-    /// strategy name. - Throws: the message for the first unknown name.
+    /// strategy or peer name. - Throws: the message for the first unknown name.
     public static func list(_ text: String) throws(StrategyListError) -> [Strategy] {
         var names: [String] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if let last = names.last, last.hasPrefix(ExternalSolver.prefix), !piece.hasPrefix(ExternalSolver.prefix),
-               !all.contains(where: { $0.name == piece }) {
+               !isKnownName(piece) {
                 names[names.count - 1] += "," + piece
             } else {
                 names.append(piece)

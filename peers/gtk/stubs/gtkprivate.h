@@ -1,0 +1,1 @@
+/* Stand-in for GTK's gtkprivate.h: gtkconstraintsolver.c includes it but uses none of it. */
