@@ -40,6 +40,28 @@ public enum ConflictAnalysis {
         try minimalConflict(rows: hardRows(constraints))
     }
 
+    /// Whether `constraints`, all taken as required, are infeasible once every variable they
+    /// name is held within ±`bound`. A set the oracle finds feasible only far beyond the numbers
+    /// it states holds through the rounding of its own coefficients: a location multiplied by
+    /// 0.1 in superview coordinates lowers as 0.1·a + 0.9·o, and 0.1 and 0.9 as doubles add up
+    /// to 1 + 2.8e-17, so a set that is infeasible in real numbers holds exactly with a value
+    /// near −2.9e16 (corpora/regressions/conflict-claim-through-coefficient-rounding.json). One phase 1.
+    public static func infeasible(within bound: Double, _ constraints: [Constraint]) throws(SolverError) -> Bool {
+        var bounded = constraints.map { c -> Constraint in
+            var r = c
+            r.priority = .required
+            return r
+        }
+        var seen = Set<Variable>()
+        for c in constraints {
+            for term in c.expression.terms where seen.insert(term.variable).inserted {
+                bounded.append(Constraint(LinearExpression(term.variable) - bound, .lessThanOrEqual))
+                bounded.append(Constraint(LinearExpression(term.variable) + bound, .greaterThanOrEqual))
+            }
+        }
+        return farkas(try hardRows(bounded)) != nil
+    }
+
     /// Judges a claimed conflict set: is it infeasible, and which members could be dropped.
     /// Cost: one phase 1 per member.
     public static func verdict(on constraints: [Constraint]) throws(SolverError) -> ConflictVerdict {

@@ -86,6 +86,17 @@ import Testing
         #expect(try !ConflictAnalysis.verdict(on: Array(set.dropFirst())).isInfeasible)
     }
 
+    /// A multiplied location lowers as 0.1·a + 0.9·o; 0.1 and 0.9 as doubles add up to
+    /// 1 + 2.8e-17, so this set, infeasible in real numbers, holds exactly with y near −2.9e16.
+    /// Bounded by 1e12 it is infeasible; a set that holds near its own numbers stays feasible.
+    @Test func aSetThatHoldsOnlyThroughCoefficientRoundingIsInfeasibleWithinBounds() throws {
+        let set = try ["x == 0.1 * a + 0.9 * y", "x == y", "a == y + 8"].map(constraint)
+        #expect(try !ConflictAnalysis.verdict(on: set).isInfeasible, "exactly, the doubles' set holds")
+        #expect(try ConflictAnalysis.infeasible(within: 1e12, set))
+        let near = try ["x == 0.5 * a + 0.5 * y", "x == y + 4", "a == y + 8"].map(constraint)
+        #expect(try !ConflictAnalysis.infeasible(within: 1e12, near))
+    }
+
     @Test func aConstantContradictionIsItsOwnConflict() throws {
         var s = try solver(["x == 1"])
         #expect(throws: SolverError.unsatisfiable(conflict: [ConstraintID(1)])) {

@@ -14,7 +14,9 @@ extension UnitPass {
 
     /// Judges every conflict the solver claimed during the last layout with the exact oracle:
     /// the members must be constraints it held (or the rejected one), all required, infeasible
-    /// together (`conflict-real`), and each one needed (`conflict-minimal`). A device without
+    /// together (`conflict-real`; a set that holds only beyond 1e12 times its largest number is
+    /// infeasible up to the rounding of its coefficients and passes), and each one needed
+    /// (`conflict-minimal`). A device without
     /// claims passes both. Sets above `conflictSizeLimit` members are judged for membership only.
     func judgeClaims(_ claims: [RecordingSolver<S>.ConflictClaim]) -> ConflictFindings? {
         var out = ConflictFindings()
@@ -36,6 +38,11 @@ extension UnitPass {
                                         constraints: names))
             }
             if !verdict.isInfeasible {
+                // Feasible only beyond 1e12 times the largest number the set states: the set holds
+                // through the rounding of its own coefficients, and the claim is right up to it
+                // (the double-precision class, ConflictAnalysis.infeasible(within:_:)).
+                let scale = constraints.map { c in c.expression.terms.reduce(abs(c.expression.constant)) { max($0, abs($1.coefficient)) } }.max() ?? 1
+                if (try? ConflictAnalysis.infeasible(within: 1e12 * max(1, scale), constraints)) == true { continue }
                 out.real.append(Finding(detail: "conflict \(names) can hold: the oracle finds the set satisfiable", constraints: names))
             } else if !verdict.removableMembers.isEmpty {
                 let extra = verdict.removableMembers.map { names[$0] }
