@@ -63,7 +63,7 @@ extension InterfaceBuilderImport {
         let vertical = isTable && !beforeiOS11 ? 11 : plain
         let margins = DirectionalEdgeInsets(top: vertical, leading: side, bottom: vertical, trailing: side)
         views[0].layoutMargins = margins
-        guard node.name == "tableViewCell" else { return }
+        guard isTable else { return }
         // The content view's margins are the cell's (corpora/real: 16 or 20 at the sides in
         // cells whose content view does not say it preserves its superview's margins too).
         for k in views.indices.dropFirst() where views[k].superview == views[0].id && views[k].id.hasPrefix("tableViewCellContentView") {

@@ -5,10 +5,10 @@ import LinearConstraints
 /// constraints in UIKit, so a case's required constraint that contradicts them is the one broken
 /// and logged. Strut keeps them as edit variables (a device switch is a suggested value), one
 /// level above broken constraints; when required constraints override an edit (an unmet edit),
-/// the layout pass pins the edits for a moment as required constraints (`devicePin`), breaks the
-/// constraints they conflict with as any conflict does (`LayoutEngine.victim(of:_:)`), and
-/// removes the pins: the broken constraints then sit below the
-/// edits, and the edits hold.
+/// the layout pass pins the edits as required constraints (`devicePin`) and breaks the
+/// constraints they conflict with as any conflict does (`LayoutEngine.victim(of:_:)`). The pins
+/// stay until the next layout, which takes them out first (`holdDevice`): a case without such a
+/// conflict never has them.
 ///
 /// Evidence: Interface Builder's stored frames (Apple's engine) keep a table view cell's
 /// encapsulated height and its content view's margins and break the app's own `height == 45`
@@ -18,17 +18,6 @@ extension LayoutEngine {
     static var rootConstraintNames: [String] {
         ["UIView-Encapsulated-Layout-Left", "UIView-Encapsulated-Layout-Top",
          "UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"]
-    }
-
-    /// How many edit variables the device holds: the root's four, then four per inset guide.
-    func deviceEditCount(_ s: LoweredSystem) -> Int { 4 + 4 * s.insetGuides.count }
-
-    /// Device edit `k`, in pin order: the root's minX, minY, width, height, then every inset
-    /// slot's top, left, bottom, right (`LoweredSystem.rootEditVariables + insetEditVariables`,
-    /// without building those arrays: this runs at every layout).
-    func deviceEdit(_ k: Int, _ s: LoweredSystem) -> Variable {
-        if k < 4 { return s.variables.variable(tree.item(of: tree.root), LayoutVariables.FrameComponent.allCases[k]) }
-        return s.variables.inset(slot: (k - 4) / 4, InsetSide.allCases[(k - 4) % 4])
     }
 
     /// What the layout pass suggested for device edit `k`.
@@ -41,18 +30,18 @@ extension LayoutEngine {
     /// The device edit a pin id pins; nil for a lowered constraint.
     func pinIndex(_ id: ConstraintID, _ s: LoweredSystem) -> Int? {
         let k = id.rawValue - s.constraints.count
-        return k >= 0 && k < deviceEditCount(s) ? k : nil
+        return k >= 0 && k < s.deviceEditCount ? k : nil
     }
 
     /// Pin `k` as a required constraint: the edit variable equal to its suggested value.
     func devicePin(_ k: Int, _ s: LoweredSystem) -> Constraint {
-        Constraint(LinearExpression(deviceEdit(k, s)) - deviceValue(k), .equal, priority: .required)
+        Constraint(LinearExpression(s.deviceEdit(k)) - deviceValue(k), .equal, priority: .required)
     }
 
     /// The name of an edit variable or its pin in results: `main UIView-Encapsulated-Layout-Width`,
     /// `stackView1.margins.inset.top`.
     func deviceEditName(_ k: Int, _ s: LoweredSystem) -> String {
-        k < 4 ? "\(tree.views[0].id) \(Self.rootConstraintNames[k])" : s.name(of: deviceEdit(k, s))
+        k < 4 ? "\(tree.views[0].id) \(Self.rootConstraintNames[k])" : s.name(of: s.deviceEdit(k))
     }
 
     /// The name of a conflict member: a lowered constraint's (`ViewTree.name(of:)`) or a pin's.
@@ -86,12 +75,12 @@ extension LayoutEngine {
     /// (scaled for large values): required constraints overrode the device.
     func isUnmet(_ k: Int, _ s: LoweredSystem) -> Bool {
         let wanted = deviceValue(k)
-        return abs(solver.value(of: deviceEdit(k, s)) - wanted) > 1e-6 * max(1, abs(wanted))
+        return abs(solver.value(of: s.deviceEdit(k)) - wanted) > 1e-6 * max(1, abs(wanted))
     }
 
     /// Whether any device edit is unmet. Allocation-free: a warm layout pass must stay so.
     func hasUnmetDeviceEdit(_ s: LoweredSystem) -> Bool {
-        for k in 0..<deviceEditCount(s) where isUnmet(k, s) { return true }
+        for k in 0..<s.deviceEditCount where isUnmet(k, s) { return true }
         return false
     }
 
@@ -123,7 +112,7 @@ extension LayoutEngine {
     /// distinct installed constraint.
     mutating func pinDevice(_ s: LoweredSystem) throws(LoweringError) -> Bool {
         var broke = false
-        for k in 0..<deviceEditCount(s) {
+        for k in 0..<s.deviceEditCount {
             let id = pinID(k, s), pin = devicePin(k, s)
             while true {
                 do throws(SolverError) {
@@ -133,7 +122,7 @@ extension LayoutEngine {
                 } catch {
                     guard case .unsatisfiable(var set) = error else { break }
                     if !solverMinimizesConflicts { set = minimalConflict(set, adding: id, s, pinned: devicePins) }
-                    guard let victim = victim(of: set.filter { pinIndex($0, s) != nil || state[$0.rawValue] == .required }, s) else { break }
+                    guard let victim = victim(of: set.filter { pinIndex($0, s) == nil && state[$0.rawValue] == .required }, s) else { break }
                     do throws(SolverError) { try solver.remove(victim) } catch {
                         throw .solverRefused("removing conflict member \(memberName(victim, s))", error)
                     }

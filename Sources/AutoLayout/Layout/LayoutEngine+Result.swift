@@ -36,8 +36,8 @@ extension LayoutEngine {
     func unmetEdits(_ s: LoweredSystem) -> [String] {
         // The name is built only for an edit that is not met (776 inset edits on a table of 960
         // cells: naming each of them cost more than reading its value).
-        (0..<deviceEditCount(s)).filter { isUnmet($0, s) }.map { k in
-            "\(deviceEditName(k, s)): wanted \(formatJSONNumber(deviceValue(k))), got \(formatJSONNumber(solver.value(of: deviceEdit(k, s))))"
+        (0..<s.deviceEditCount).filter { isUnmet($0, s) }.map { k in
+            "\(deviceEditName(k, s)): wanted \(formatJSONNumber(deviceValue(k))), got \(formatJSONNumber(solver.value(of: s.deviceEdit(k))))"
         }
     }
 

@@ -52,15 +52,22 @@ public struct LoweredSystem: Hashable, Sendable {
         lowerExplicit(anchors)
     }
 
-    /// The root's frame variables, which the layout pass edits: minX, minY, width, height.
-    public var rootEditVariables: [Variable] {
-        LayoutVariables.FrameComponent.allCases.map { variables.variable(tree.item(of: tree.root), $0) }
+    /// How many edit variables the device holds: the root's four, then four per inset guide.
+    public var deviceEditCount: Int { 4 + 4 * insetGuides.count }
+
+    /// Device edit `k`: the root's minX, minY, width, height (k < 4), then every inset slot's
+    /// top, left, bottom, right. The one place this order is decided; allocation-free, as the
+    /// layout pass reads the edits at every layout.
+    public func deviceEdit(_ k: Int) -> Variable {
+        if k < 4 { return variables.variable(tree.item(of: tree.root), LayoutVariables.FrameComponent.allCases[k]) }
+        return variables.inset(slot: (k - 4) / 4, InsetSide.allCases[(k - 4) % 4])
     }
 
+    /// The root's frame variables, which the layout pass edits: minX, minY, width, height.
+    public var rootEditVariables: [Variable] { (0..<4).map(deviceEdit) }
+
     /// Every inset variable, slot by slot, top, left, bottom, right.
-    public var insetEditVariables: [Variable] {
-        insetGuides.indices.flatMap { slot in InsetSide.allCases.map { variables.inset(slot: slot, $0) } }
-    }
+    public var insetEditVariables: [Variable] { (4..<deviceEditCount).map(deviceEdit) }
 
     /// The tree with its visual formats' constraints appended after the case's own (sources
     /// continue in order, `ViewTree.visualFormatConstraints`) and then its stack views'
