@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Generator", targets: ["Generator"]),
         .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "History", targets: ["History"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,10 +43,16 @@ let package = Package(
         .target(
             name: "Harness",
             dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "CJemalloc", "CValgrind"]),
+        // The system's SQLite 3 (Debian: libsqlite3-dev), the history store's database.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // Runs kept per commit, change points across commits (strut history).
+        .target(name: "History", dependencies: ["Harness", "Generator", "CSQLite"]),
         .executableTarget(
             name: "strut",
             dependencies: [
-                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness", "InterfaceBuilder",
+                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness", "InterfaceBuilder", "History",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -82,6 +89,9 @@ let package = Package(
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["InterfaceBuilder", "AutoLayout", "Cassowary", "LinearConstraints"]),
+        .testTarget(
+            name: "HistoryTests",
+            dependencies: ["History", "Harness"]),
         .testTarget(
             name: "StrutCLITests",
             dependencies: ["LinearConstraints"]),

@@ -59,6 +59,8 @@ ensure_build_prerequisites() {
   ensure_apt_packages libjemalloc-dev pkg-config
   # libxml2: FoundationXML's parser, which strut import reads Interface Builder files with.
   ensure_apt_packages libxml2-dev
+  # SQLite 3: the history store (strut history; the CSQLite target, found with pkg-config).
+  ensure_apt_packages libsqlite3-dev
   # valgrind: the instruction meter's client requests (<valgrind/callgrind.h>, the CValgrind
   # target) and the tool `strut bench --meter instructions` runs under.
   # objcopy strips the DWARF 5 debug information valgrind 3.19 cannot read from the copy it runs.

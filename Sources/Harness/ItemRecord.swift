@@ -32,6 +32,14 @@ public struct ItemRecord: Hashable, Sendable {
     /// is the case's name, `CaseSource.read`); generated cases and workloads share their family.
     public var isOwnGroup: Bool { caseName == family }
 
+    /// The group a baseline comparison and the history judge this item in: family, size,
+    /// strategy and phase (`forms-10 10 cassowary first`).
+    public var groupName: String { Self.groupName(family: family, size: size, strategy: strategy, phase: phase) }
+
+    public static func groupName(family: String, size: Int, strategy: String, phase: Phase) -> String {
+        "\(family) \(size) \(strategy) \(phase.rawValue)"
+    }
+
     /// First layout on a fresh engine (or a solver workload's build), a device switch, or the
     /// diagnostics asked after a layout pass (the ambiguity report, UIKit's `hasAmbiguousLayout`),
     /// timed apart so that `first` and `switch` are what a layout pass costs.
@@ -88,10 +96,12 @@ public struct ItemRecord: Hashable, Sendable {
 
 /// FNV-1a over 64 bits: a stable digest of frames (the same on every machine and run, unlike
 /// `Hasher`). O(bytes).
-struct StableDigest {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+public struct StableDigest: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ x: UInt64) {
+    public init() {}
+
+    public mutating func add(_ x: UInt64) {
         var v = x
         for _ in 0..<8 {
             value = (value ^ (v & 0xff)) &* 0x0000_0100_0000_01b3
@@ -99,15 +109,15 @@ struct StableDigest {
         }
     }
 
-    mutating func add(_ d: Double) { add(d.bitPattern) }
+    public mutating func add(_ d: Double) { add(d.bitPattern) }
 
-    mutating func add(_ s: String) {
+    public mutating func add(_ s: String) {
         for b in s.utf8 { add(UInt64(b)) }
         add(UInt64(0xff))
     }
 
     /// Sixteen lowercase hex digits.
-    var hex: String {
+    public var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -24,6 +24,7 @@ struct Strut: ParsableCommand {
             ReplayCommand.self,
             ShrinkCommand.self,
             ReportCommand.self,
+            HistoryCommand.self,
             AdapterCommand.self,
         ])
 

@@ -41,7 +41,7 @@ public struct GroupVerdict: Hashable, Sendable {
     public var name: String { Self.name(family: family, size: size, strategy: strategy, phase: phase) }
 
     static func name(family: String, size: Int, strategy: String, phase: ItemRecord.Phase) -> String {
-        "\(family) \(size) \(strategy) \(phase.rawValue)"
+        ItemRecord.groupName(family: family, size: size, strategy: strategy, phase: phase)
     }
 
     /// The distinct group names of `items`, in order of first appearance.

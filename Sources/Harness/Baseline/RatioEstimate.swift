@@ -95,7 +95,7 @@ public enum RatioStatistics {
 
     /// The `p` quantile of `values`, interpolating linearly between order statistics (the usual
     /// "type 7" definition); 0 for no values. O(n log n).
-    static func quantile(_ values: [Double], _ p: Double) -> Double {
+    public static func quantile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let s = values.sorted()
         let position = p * Double(s.count - 1)

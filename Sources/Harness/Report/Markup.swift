@@ -3,12 +3,12 @@ import Foundation
 /// Escaping for the text formats the reports write. Each function is total: any Swift string
 /// becomes text the format's parser reads back as the same characters (XML 1.0 cannot carry
 /// most control characters at all; those become U+FFFD, the replacement character).
-enum Markup {
+package enum Markup {
     /// Text for XML and HTML element content and quoted attribute values: `& < > " '` as
     /// entities, characters XML 1.0 forbids (controls other than tab, newline and carriage
     /// return, lone surrogates cannot occur in Swift strings, U+FFFE and U+FFFF) as U+FFFD.
     /// O(length).
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {

@@ -3,44 +3,44 @@ import Foundation
 /// Building blocks for the inline SVG charts of the HTML report: element strings with escaped
 /// text, a colour per series, and a logarithmic axis. Inline SVG in HTML needs no namespace
 /// declaration, so the page names no URL at all.
-enum SVG {
+package enum SVG {
     /// Series colours (strategies in run order); red is kept for failures.
-    static let palette = ["#3366cc", "#e08a1e", "#2a9d4b", "#8e6bbf", "#17a2b8", "#8c564b", "#6c757d"]
+    package static let palette = ["#3366cc", "#e08a1e", "#2a9d4b", "#8e6bbf", "#17a2b8", "#8c564b", "#6c757d"]
 
-    static func color(_ series: Int) -> String { palette[series % palette.count] }
+    package static func color(_ series: Int) -> String { palette[series % palette.count] }
 
     /// An `<svg>` element of `width` × `height` pixels with an accessible label.
-    static func open(_ width: Double, _ height: Double, label: String, cssClass: String = "chart") -> String {
+    package static func open(_ width: Double, _ height: Double, label: String, cssClass: String = "chart") -> String {
         "<svg class=\"\(cssClass)\" viewBox=\"0 0 \(c(width)) \(c(height))\" width=\"\(c(width))\" height=\"\(c(height))\" role=\"img\" aria-label=\"\(Markup.escape(label))\">"
     }
 
-    static func text(_ x: Double, _ y: Double, _ s: String, anchor: String = "start", size: Double = 11, fill: String = "#333", extra: String = "") -> String {
+    package static func text(_ x: Double, _ y: Double, _ s: String, anchor: String = "start", size: Double = 11, fill: String = "#333", extra: String = "") -> String {
         "<text x=\"\(c(x))\" y=\"\(c(y))\" font-size=\"\(c(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\"\(extra)>\(Markup.escape(s))</text>"
     }
 
-    static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String = "#999", width: Double = 1, dash: String? = nil) -> String {
+    package static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String = "#999", width: Double = 1, dash: String? = nil) -> String {
         "<line x1=\"\(c(x1))\" y1=\"\(c(y1))\" x2=\"\(c(x2))\" y2=\"\(c(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(c(width))\""
             + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>"
     }
 
-    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, stroke: String = "none", width: Double = 1, extra: String = "") -> String {
+    package static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, stroke: String = "none", width: Double = 1, extra: String = "") -> String {
         "<rect x=\"\(c(x))\" y=\"\(c(y))\" width=\"\(c(max(0, w)))\" height=\"\(c(max(0, h)))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(c(width))\"\(extra)/>"
     }
 
-    static func circle(_ x: Double, _ y: Double, _ r: Double, fill: String, title: String? = nil) -> String {
+    package static func circle(_ x: Double, _ y: Double, _ r: Double, fill: String, title: String? = nil) -> String {
         let t = title.map { "<title>\(Markup.escape($0))</title>" } ?? ""
         return "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"\(c(r))\" fill=\"\(fill)\">\(t)</circle>"
     }
 
-    static func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5, dash: String? = nil) -> String {
+    package static func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5, dash: String? = nil) -> String {
         "<polyline fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(c(width))\"" + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")
             + " points=\"" + points.map { "\(c($0.0)),\(c($0.1))" }.joined(separator: " ") + "\"/>"
     }
 
     /// A tooltip child for the enclosing element.
-    static func title(_ s: String) -> String { "<title>\(Markup.escape(s))</title>" }
+    package static func title(_ s: String) -> String { "<title>\(Markup.escape(s))</title>" }
 
-    static func c(_ x: Double) -> String { Figures.coordinate(x) }
+    package static func c(_ x: Double) -> String { Figures.coordinate(x) }
 }
 
 /// A base-10 logarithmic axis from `lo` to `hi` (both positive) onto pixels `p0` to `p1`

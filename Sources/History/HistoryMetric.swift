@@ -1,0 +1,49 @@
+/// A figure kept per group and run in the history. Larger is worse for every one of them.
+///
+/// Which figures a run gives depends on how it was measured, as in a baseline comparison: a run
+/// under the instruction meter (`strut bench --meter instructions`) gives instruction counts and
+/// pivots, its times and bytes being valgrind's single samples; a native run gives thread-CPU
+/// and wall time, bytes and pivots.
+public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// Instructions executed, summed over the group's items (each item's median repetition).
+    case instructions
+    /// Thread-CPU nanoseconds, summed over the group's items (each item's median repetition).
+    case cpu
+    /// Wall nanoseconds, the same way. Shown, never gating: on a shared machine it moves with
+    /// the neighbours' load (as in `strut bench --baseline`).
+    case wall
+    /// Bytes allocated, summed over the group's items (each item's least repetition).
+    case bytes
+    /// Simplex pivots, summed over the group's items: deterministic for a given build.
+    case pivots
+
+    /// Whether a regression in this figure fails `strut history check`.
+    public var gates: Bool { self != .wall }
+
+    /// The smallest relative change reported as a change point, chosen for each figure's noise
+    /// on one build (`strut history simulate` measures it on a machine's own repeated runs):
+    /// instruction counts and pivots repeat exactly, so 1% is far above their noise and below
+    /// the 2% step the gate must find; time moves by tens of percent between runs on a shared
+    /// machine, so only a change of 10% or more counts; bytes repeat within about 5%.
+    public var defaultMinimumChange: Double {
+        switch self {
+        case .instructions, .pivots: 0.01
+        case .cpu, .wall: 0.10
+        case .bytes: 0.05
+        }
+    }
+
+    /// Unit for tables: a count or nanoseconds.
+    public var unit: String {
+        switch self {
+        case .instructions: "instructions"
+        case .cpu, .wall: "ns"
+        case .bytes: "bytes"
+        case .pivots: "pivots"
+        }
+    }
+
+    public static func < (a: HistoryMetric, b: HistoryMetric) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}

@@ -1,0 +1,85 @@
+import Generator
+
+/// How well the change-point check finds planted steps on a machine's own noise
+/// (`strut history simulate`): histories of `commits` commits are built from repeated runs of
+/// one build, each commit drawing one of the runs at random (so every group of a commit shares
+/// the run's conditions, as in real history); in a share of the series, chosen at random, every
+/// value from a random commit on is multiplied by 1 + the metric's step. The check then runs on
+/// every series as `strut history check` would.
+///
+/// A step counts as found when a rise is placed within one commit of where it was planted. Every
+/// other change point is false: in a series without a step, or a second one in a series with one.
+public struct HistorySimulation: Sendable {
+    public struct Options: Sendable {
+        public var commits = 50
+        /// The relative step planted per metric; metrics not named get no step (false alarms only).
+        public var steps: [HistoryMetric: Double] = [.instructions: 0.02, .cpu: 0.25]
+        /// The share of series that get a step.
+        public var steppedShare = 0.5
+        /// Histories built per series, each from its own draws.
+        public var repetitions = 1
+        public var seed: UInt64 = 1
+        public init() {}
+    }
+
+    public struct Tally: Hashable, Sendable {
+        public var metric: HistoryMetric
+        public var step: Double?
+        public var series = 0
+        public var stepped = 0
+        public var found = 0
+        public var unstepped = 0
+        /// Change points in series without a step.
+        public var falseInUnstepped = 0
+        /// Change points beyond the one matched, in series with a step.
+        public var falseInStepped = 0
+
+        public var foundShare: Double { stepped == 0 ? 0 : Double(found) / Double(stepped) }
+        /// False change points per 100 series without a step.
+        public var falsePer100: Double { unstepped == 0 ? 0 : Double(falseInUnstepped) * 100 / Double(unstepped) }
+    }
+
+    public var options: Options
+    public var tallies: [Tally] = []
+    /// The runs drawn from.
+    public var runs: Int
+
+    /// Runs the simulation. Series are the (group, metric) pairs every run has.
+    public init(_ runs: [HistoryRun], analysis: HistoryAnalysis.Options, options: Options) {
+        self.options = options
+        self.runs = runs.count
+        guard let first = runs.first else { return }
+        var random = SeededRandom(seed: options.seed)
+        var byMetric: [HistoryMetric: Tally] = [:]
+        let groups = first.groups.map(\.name).filter { name in runs.allSatisfy { $0.groups.contains { $0.name == name } } }
+        let lookup = runs.map { Dictionary(uniqueKeysWithValues: $0.groups.map { ($0.name, $0.figures) }) }
+        for _ in 0..<options.repetitions {
+            let draws = (0..<options.commits).map { _ in random.int(in: 0...(runs.count - 1)) }
+            for group in groups {
+                for metric in HistoryMetric.allCases {
+                    guard lookup.allSatisfy({ $0[group]?[metric] != nil }) else { continue }
+                    let step = options.steps[metric]
+                    var tally = byMetric[metric] ?? Tally(metric: metric, step: step)
+                    let stepAt: Int? = step != nil && random.chance(options.steppedShare)
+                        ? random.int(in: 5...(options.commits - 5)) : nil
+                    let values = draws.enumerated().map { c, r in
+                        lookup[r][group]![metric]! * (stepAt.map { c >= $0 ? 1 + step! : 1 } ?? 1)
+                    }
+                    let points = analysis.detector(for: metric).changePoints(values)
+                    tally.series += 1
+                    if let stepAt {
+                        tally.stepped += 1
+                        let hit = points.contains { abs($0.index - stepAt) <= 1 && $0.change > 0 }
+                        if hit { tally.found += 1 }
+                        tally.falseInStepped += points.count - (hit ? 1 : 0)
+                    } else {
+                        tally.unstepped += 1
+                        tally.falseInUnstepped += points.count
+                    }
+                    byMetric[metric] = tally
+                }
+            }
+        }
+        tallies = byMetric.values.sorted { $0.metric < $1.metric }
+    }
+}
