@@ -92,5 +92,5 @@ public struct HistoryRun: Sendable {
         return Group(name: name, strategy: items[0].strategy, phase: items[0].phase.rawValue, figures: figures, answers: d.hex)
     }
 
-    static func median(_ samples: [UInt64]) -> Double { RatioStatistics.quantile(samples.map(Double.init), 0.5) }
+    static func median(_ samples: [UInt64]) -> Double { RatioStatistics.quantile(samples.map { Double($0) }, 0.5) }
 }

@@ -1,0 +1,47 @@
+import LinearConstraints
+import Testing
+@testable import Harness
+@testable import History
+
+/// A run's figures per group, from a results file's records.
+struct HistoryRunTests {
+    func record(_ family: String, strategy: String = "cassowary", phase: ItemRecord.Phase = .first, cpu: [UInt64], instructions: [UInt64] = [], frames: String = "f") -> ItemRecord {
+        ItemRecord(unit: 0, position: 0, caseName: family, family: family, size: 10, device: "iphone-8", strategy: strategy, direction: "leftToRight",
+                   phase: phase, outcome: .init(framesDigest: frames, conflicts: 0, ambiguous: 0, counters: SolverCounters(), pivots: 3,
+                                                allocatedBytes: 100, freedBytes: 50),
+                   wall: cpu.map { $0 + 5 }, cpu: cpu, instructions: instructions)
+    }
+
+    func results(_ records: [ItemRecord]) -> BenchResults {
+        BenchResults(command: "strut bench", configuration: .object([]), runs: [], totalUnits: 1, units: [], failures: [], records: records)
+    }
+
+    /// The median of nanosecond samples is a number of nanoseconds (an earlier version read the
+    /// samples' bits as doubles and recorded 1e-319).
+    @Test func timesAreTheSumOfEachItemsMedian() {
+        let run = HistoryRun(results([record("a", cpu: [300, 100, 200]), record("a", cpu: [1_000, 3_000]), record("b", cpu: [7])]))
+        #expect(run.groups.map(\.name) == ["a 10 cassowary first", "b 10 cassowary first"])
+        #expect(run.groups[0].figures[.cpu] == 2_200.0)
+        #expect(run.groups[0].figures[.wall] == 2_210.0)
+        #expect(run.groups[0].figures[.bytes] == 200)
+        #expect(run.groups[0].figures[.pivots] == 6)
+        #expect(run.groups[0].figures[.instructions] == nil)
+        #expect(!run.metered)
+    }
+
+    @Test func aMeteredRunGivesInstructionsNotTimes() {
+        let run = HistoryRun(results([record("a", cpu: [1], instructions: [123_456_789_012])]))
+        #expect(run.metered)
+        #expect(run.groups[0].figures[.instructions] == 123_456_789_012)
+        #expect(run.groups[0].figures[.cpu] == nil && run.groups[0].figures[.bytes] == nil)
+    }
+
+    @Test func answersDigestFollowsTheFrames() {
+        let one = HistoryRun(results([record("a", cpu: [1], frames: "x")]))
+        let same = HistoryRun(results([record("a", cpu: [2], frames: "x")]))
+        let other = HistoryRun(results([record("a", cpu: [1], frames: "y")]))
+        #expect(one.groups[0].answers == same.groups[0].answers)
+        #expect(one.groups[0].answers != other.groups[0].answers)
+        #expect(one.digest != same.digest)
+    }
+}
