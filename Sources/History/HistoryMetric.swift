@@ -7,7 +7,8 @@
 public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable {
     /// Instructions executed, summed over the group's items (each item's median repetition).
     case instructions
-    /// Thread-CPU nanoseconds, summed over the group's items (each item's median repetition).
+    /// Thread-CPU nanoseconds, summed over the group's items (each item's 10th percentile over
+    /// its repetitions, the quantile `--baseline` compares).
     case cpu
     /// Wall nanoseconds, the same way. Shown, never gating: on a shared machine it moves with
     /// the neighbours' load (as in `strut bench --baseline`).

@@ -43,6 +43,10 @@ public struct HistorySimulation: Sendable {
     public var tallies: [Tally] = []
     /// The runs drawn from.
     public var runs: Int
+    /// The last history built, commit by commit (`strut history simulate --store` records it).
+    public var history: [HistoryRun] = []
+    /// Where a step was planted in it, per group and figure.
+    public var planted: [String: [HistoryMetric: Int]] = [:]
 
     /// Runs the simulation. Series are the (group, metric) pairs every run has.
     public init(_ runs: [HistoryRun], analysis: HistoryAnalysis.Options, options: Options) {
@@ -51,21 +55,25 @@ public struct HistorySimulation: Sendable {
         guard let first = runs.first else { return }
         var random = SeededRandom(seed: options.seed)
         var byMetric: [HistoryMetric: Tally] = [:]
-        let groups = first.groups.map(\.name).filter { name in runs.allSatisfy { $0.groups.contains { $0.name == name } } }
+        let groups = first.groups.filter { g in runs.allSatisfy { $0.groups.contains { $0.name == g.name } } }
         let lookup = runs.map { Dictionary(uniqueKeysWithValues: $0.groups.map { ($0.name, $0.figures) }) }
         for _ in 0..<options.repetitions {
             let draws = (0..<options.commits).map { _ in random.int(in: 0...(runs.count - 1)) }
-            for group in groups {
+            var values: [String: [HistoryMetric: [Double]]] = [:]
+            planted = [:]
+            for group in groups.map(\.name) {
                 for metric in HistoryMetric.allCases {
                     guard lookup.allSatisfy({ $0[group]?[metric] != nil }) else { continue }
                     let step = options.steps[metric]
                     var tally = byMetric[metric] ?? Tally(metric: metric, step: step)
                     let stepAt: Int? = step != nil && random.chance(options.steppedShare)
                         ? random.int(in: 5...(options.commits - 5)) : nil
-                    let values = draws.enumerated().map { c, r in
+                    let series = draws.enumerated().map { c, r in
                         lookup[r][group]![metric]! * (stepAt.map { c >= $0 ? 1 + step! : 1 } ?? 1)
                     }
-                    let points = analysis.detector(for: metric).changePoints(values)
+                    values[group, default: [:]][metric] = series
+                    if let stepAt { planted[group, default: [:]][metric] = stepAt }
+                    let points = analysis.detector(for: metric).changePoints(series)
                     tally.series += 1
                     if let stepAt {
                         tally.stepped += 1
@@ -78,6 +86,17 @@ public struct HistorySimulation: Sendable {
                     }
                     byMetric[metric] = tally
                 }
+            }
+            history = (0..<options.commits).map { c in
+                var run = runs[draws[c]]
+                run.groups = groups.map { g in
+                    var g = g
+                    g.figures = [:]
+                    for (metric, series) in values[g.name] ?? [:] { g.figures[metric] = series[c] }
+                    return g
+                }
+                run.digest = "simulated-\(options.seed)-\(c)"
+                return run
             }
         }
         tallies = byMetric.values.sorted { $0.metric < $1.metric }

@@ -328,7 +328,11 @@ struct HistorySimulateCommand: ParsableCommand {
     @Option(name: .customLong("min-change"), help: "METRIC=FRACTION: the smallest change that counts (as in check).")
     var minChange: [MetricThreshold] = []
 
+    @Option(help: "Also write the last simulated history to this new store (machine \"simulated\"), to check, time or chart it.")
+    var store: String?
+
     func validate() throws {
+        if let store, FileManager.default.fileExists(atPath: store) { throw ValidationError("--store \(store) exists; give a new file") }
         guard results.count >= 2 else { throw ValidationError("give at least two results files of one build (repeated runs)") }
         guard commits >= 12 else { throw ValidationError("--commits must be at least 12") }
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
@@ -357,6 +361,15 @@ struct HistorySimulateCommand: ParsableCommand {
             print(pad(t.metric.rawValue, 13) + " " + pad(HistoryText.percent(minimum), 11) + " " + pad(stepText, 6) + " " + pad("\(t.series)", 7) + " "
                   + pad(found, 16) + " " + pad(String(format: "%.2f (%d in %d)", t.falsePer100, t.falseInUnstepped, t.unstepped), 37) + " (\(t.falseInStepped))")
         }
+        guard let store else { return }
+        do {
+            let history = try HistoryStore(path: store, create: true)
+            for (c, run) in simulation.history.enumerated() {
+                let commit = CommitInfo(sha: String(format: "%010x", c + 1) + String(repeating: "0", count: 30), time: 1_700_000_000 + Int64(c) * 3_600, subject: "simulated commit \(c + 1)")
+                _ = try history.record(run, commit: commit, machine: "simulated", recordedAt: ISO8601DateFormatter().string(from: Date()))
+            }
+        } catch { throw historyUsage("\(error)") }
+        print("wrote the last history (\(simulation.history.count) commits) to \(store)")
     }
 
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
