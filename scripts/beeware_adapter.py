@@ -45,10 +45,9 @@ class Adapter(SolverAdapter):
         return {"outcome": "ok"}
 
     def edit(self, name, priority):
-        if name in self.edits:
-            return {"outcome": "duplicate"}
-        if priority >= 1000:
-            return {"outcome": "badPriority"}
+        refused = self.edit_refused(name, priority)
+        if refused:
+            return refused
         self.call(self.solver.add_edit_var, self.variable(name), strength(priority))
         self.edits.add(name)
         return {"outcome": "ok"}

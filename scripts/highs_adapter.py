@@ -156,10 +156,9 @@ class Adapter(SolverAdapter):
         return {"outcome": "ok"}
 
     def edit(self, name, priority):
-        if name in self.edits:
-            return {"outcome": "duplicate"}
-        if priority >= 1000:
-            return {"outcome": "badPriority"}
+        refused = self.edit_refused(name, priority)
+        if refused:
+            return refused
         self.variable(name)
         self._preference(("edit", name), priority, "==", [(("x", name), 1.0)], 0.0, 0.0)
         self.edits.add(name)

@@ -126,6 +126,16 @@ class SolverAdapter:
             self.variables[name] = self.new_variable(name)
         return self.variables[name]
 
+    def edit_refused(self, name, priority):
+        """The answer to an `edit` the protocol refuses, for solvers that do not check it themselves:
+        a name already edited (`duplicate`) or a required priority (`badPriority`); None when the
+        edit may go ahead. Reads `self.edits`, the names edited now."""
+        if name in self.edits:
+            return {"outcome": "duplicate"}
+        if priority >= 1000:
+            return {"outcome": "badPriority"}
+        return None
+
     def handle(self, request):
         """One request's response: `reset`, an `add` of an id already held (`duplicate`), a
         `remove` of an id not held (`unknown`), `check` (the values of `values()`, non-finite

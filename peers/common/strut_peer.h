@@ -456,4 +456,16 @@ static void sp_watch_parent(void) {
     if (pthread_create(&thread, NULL, sp_watch, NULL) == 0) pthread_detach(thread);
 }
 
+/* An adapter's start: it takes no arguments (exit 2 naming the protocol), then the protocol's
+ * stream and the watch on its parent. Returns 0 to go on, or the status to exit with. */
+static int sp_begin(int argc, char **argv) {
+    if (argc > 1) {
+        fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
+        return 2;
+    }
+    sp_protocol_stream();
+    sp_watch_parent();
+    return 0;
+}
+
 #endif

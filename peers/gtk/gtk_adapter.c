@@ -209,12 +209,8 @@ static void handle(const sp_json *request) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) {
-        fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
-        return 2;
-    }
-    sp_protocol_stream();
-    sp_watch_parent();
+    int status = sp_begin(argc, argv);
+    if (status != 0) return status;
     criticals = g_string_new(NULL);
     g_log_set_default_handler(on_log, NULL);
     reset();

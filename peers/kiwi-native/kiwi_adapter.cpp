@@ -206,12 +206,8 @@ struct Adapter {
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc > 1) {
-        fprintf(stderr, "%s: takes no arguments; it reads JSON requests on standard input (docs/adapter-protocol.md)\n", argv[0]);
-        return 2;
-    }
-    sp_protocol_stream();
-    sp_watch_parent();
+    int status = sp_begin(argc, argv);
+    if (status != 0) return status;
     Adapter adapter;
     char *line = nullptr;
     size_t capacity = 0;
