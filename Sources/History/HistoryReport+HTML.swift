@@ -17,7 +17,9 @@ extension HistoryReport {
             body.append("<p>\(commits.count) commits, \(commits.first!.short) (\(date(commits.first!.time))) to \(commits.last!.short) (\(date(commits.last!.time))).</p>")
             let trends = allTrends.filter { $0.machine == machine }
             let classes = Dictionary(grouping: trends, by: { "\($0.strategy)\u{1}\($0.metric.rawValue)" })
-            body.append("<h3>Trends</h3><p>Geometric mean over the strategy's groups of each phase, chained commit to commit (1 at the first commit); a dot marks a commit where some of its series changed level (hover for the count).</p><div class=\"grid\">")
+                .filter { _, list in list.contains { t in t.changes.count > 0 || moved(t.index) } }
+            let flat = Set(trends.map { "\($0.strategy)\u{1}\($0.metric.rawValue)" }).count - classes.count
+            body.append("<h3>Trends</h3><p>Geometric mean over the strategy's groups of each phase, chained commit to commit (1 at the first commit); a dot marks a commit where some of its series changed level (hover for the count). \(flat) flat trends (no move of 0.5% and no change point) are not drawn.</p><div class=\"grid\">")
             for key in classes.keys.sorted() {
                 let list = classes[key]!.sorted { phaseRank($0.phase) < phaseRank($1.phase) }
                 body.append(trendChart(list, commits))
@@ -48,6 +50,13 @@ extension HistoryReport {
     }
 
     struct SeriesKey: Hashable { var group: String; var metric: HistoryMetric }
+
+    /// Whether a trend moved by 0.5% or more.
+    static func moved(_ index: [Double?]) -> Bool {
+        let known = index.compactMap { $0 }
+        guard let lo = known.min(), let hi = known.max() else { return false }
+        return hi / lo - 1 >= 0.005
+    }
 
     static func orderedSeries(_ changes: [HistoryChange]) -> [SeriesKey] {
         var seen = Set<SeriesKey>()
@@ -117,12 +126,13 @@ extension HistoryReport {
             let level = ChangePointDetector.median(s.values[a..<b])
             parts.append(SVG.line(x(s.commitIndices[a], n), y(level), x(s.commitIndices[b - 1], n), y(level), stroke: "#2a9d4b", width: 1.5))
         }
-        for c in changes {
+        for (k, c) in changes.sorted(by: { $0.point.index < $1.point.index }).enumerated() {
             let cx = x(s.commitIndices[c.point.index], n)
             let color = c.accepted != nil ? "#6c757d" : c.point.change > 0 ? "#b00020" : "#1e7b34"
             parts.append(SVG.line(cx, top, cx, height - bottom, stroke: color, dash: "3 2"))
-            parts.append(SVG.text(cx + 3, top + 10, "\(c.commit.sha.prefix(7)) \(HistoryText.percent(c.point.change))", size: 10, fill: color,
-                                  extra: ""))
+            let right = cx > width * 0.6
+            parts.append(SVG.text(right ? cx - 3 : cx + 3, top + 10 + 12 * Double(k % 2), "\(c.commit.sha.prefix(7)) \(HistoryText.percent(c.point.change))",
+                                  anchor: right ? "end" : "start", size: 10, fill: color))
         }
         parts.append("</svg>")
         let notes = changes.map { c in

@@ -57,6 +57,9 @@ public enum HistoryReport {
         }
     }
 
+    /// How many of the newest commits the Markdown trends span.
+    static let trendCommits = 40
+
     static func phaseRank(_ phase: String) -> Int { ["first": 0, "switch": 1, "diagnostics": 2][phase] ?? 3 }
 
     /// Eight-level bars for a trend, "·" where the class has no value.
@@ -82,18 +85,23 @@ public enum HistoryReport {
             out.append("Machine `\(machine)`: \(commits.count) commits, \(commits.first!.short) (\(date(commits.first!.time))) to \(commits.last!.short) (\(date(commits.last!.time))); \(a.series.filter { $0.machine == machine }.count) series; \(changes.count) change points (\(changes.filter { $0.point.change > 0 }.count) rises, \(changes.filter { $0.accepted != nil }.count) accepted).")
             out.append("")
         }
-        let trends = trends(a, snapshot)
-        if !trends.isEmpty {
+        let all = trends(a, snapshot)
+        // A pull-request comment shows the newest commits, and only trends that moved.
+        let shown = all.filter { moved(Array($0.index.suffix(trendCommits))) }
+        if !all.isEmpty {
             out.append("### Trends")
             out.append("")
-            out.append("Geometric mean over each strategy's groups, chained commit to commit; oldest commit left.")
+            out.append("Geometric mean over each strategy's groups, chained commit to commit, over the newest \(trendCommits) commits (oldest left); \(all.count - shown.count) of \(all.count) trends moved by less than 0.5% and are left out.")
             out.append("")
-            out.append("| machine | strategy | phase | figure | trend | first to last |")
-            out.append("|---|---|---|---|---|---|")
-            for t in trends {
-                let known = t.index.compactMap { $0 }
+            if !shown.isEmpty {
+                out.append("| machine | strategy | phase | figure | trend | first to last |")
+                out.append("|---|---|---|---|---|---|")
+            }
+            for t in shown {
+                let window = Array(t.index.suffix(trendCommits))
+                let known = window.compactMap { $0 }
                 let total = (known.last ?? 1) / (known.first ?? 1) - 1
-                out.append("| \(t.machine) | \(t.strategy) | \(t.phase) | \(t.metric.rawValue) | `\(sparkline(t.index))` | \(HistoryText.percent(total)) |")
+                out.append("| \(t.machine) | \(t.strategy) | \(t.phase) | \(t.metric.rawValue) | `\(sparkline(window))` | \(HistoryText.percent(total)) |")
             }
             out.append("")
         }

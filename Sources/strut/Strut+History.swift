@@ -365,7 +365,7 @@ struct HistorySimulateCommand: ParsableCommand {
         do {
             let history = try HistoryStore(path: store, create: true)
             for (c, run) in simulation.history.enumerated() {
-                let commit = CommitInfo(sha: String(format: "%010x", c + 1) + String(repeating: "0", count: 30), time: 1_700_000_000 + Int64(c) * 3_600, subject: "simulated commit \(c + 1)")
+                let commit = CommitInfo(sha: String(format: "%07x", c + 1) + String(repeating: "0", count: 33), time: 1_700_000_000 + Int64(c) * 3_600, subject: "simulated commit \(c + 1)")
                 _ = try history.record(run, commit: commit, machine: "simulated", recordedAt: ISO8601DateFormatter().string(from: Date()))
             }
         } catch { throw historyUsage("\(error)") }
