@@ -1,9 +1,15 @@
 import ArgumentParser
 import AutoLayout
+import Bench
 import Cassowary
 import Foundation
+import Gates
 import Generator
-import Harness
+import Judging
+import Metering
+import Reports
+import StrutSystem
+import Subjects
 
 /// `strut bench [CASE-OR-DIR ...] [--family NAME[:SIZES]] ...`: Strut's main job. Lays cases
 /// out on devices under strategies on every core and reports latency, CPU time, allocations and

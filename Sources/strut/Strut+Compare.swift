@@ -1,6 +1,10 @@
 import ArgumentParser
+import Bench
 import Foundation
-import Harness
+import Gates
+import Judging
+import StrutSystem
+import Subjects
 
 /// `strut compare --strategies A,B [inputs...]`: runs both strategies on the same work and
 /// reports, per family and size, B's thread-CPU time over A's with a confidence interval, how

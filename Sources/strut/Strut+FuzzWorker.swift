@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Fuzzing
+import Judging
+import Peers
+import StrutSystem
+import Subjects
 
 /// `strut fuzz-worker` (hidden): the child process of `strut fuzz`, `strut shrink` and anything
 /// else that checks subjects in isolation. Reads requests as JSON lines on standard input and
