@@ -90,7 +90,7 @@ public struct Strategy: Sendable {
     }
 
     /// `external:COMMAND`: each solver talks to `/bin/sh -c COMMAND` over the adapter protocol
-    /// (Harness/External), processes reused across solvers; time limits from
+    /// (Peers), processes reused across solvers; time limits from
     /// `STRUT_EXTERNAL_TIMEOUT` and `STRUT_EXTERNAL_STARTUP_TIMEOUT`. Nil for an empty command.
     public static func external(_ command: String) -> Strategy? {
         guard !command.allSatisfy(\.isWhitespace) else { return nil }

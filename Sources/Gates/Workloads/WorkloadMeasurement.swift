@@ -153,6 +153,6 @@ public struct WorkloadMeasurement {
         (median(samples.map(\.wall)), median(samples.map(\.cpu)))
     }
 
-    /// The median (`RatioStatistics.quantile` at 0.5, the one quantile function of Harness).
+    /// The median (`RatioStatistics.quantile` at 0.5, the one quantile function of the harness).
     static func median(_ values: [Double]) -> Double { RatioStatistics.quantile(values, 0.5) }
 }
