@@ -1,7 +1,10 @@
 // swift-tools-version: 6.1
 // Strut: a parallel benchmarking and fuzzing harness for constraint-based layout solvers.
-// Layering (docs/architecture.md): LinearConstraints <- Cassowary, ExactSolver <- AutoLayout,
-// Generator <- Harness, InterfaceBuilder <- strut.
+// Layering (docs/architecture.md, "Layers"): LinearConstraints <- Cassowary, ExactSolver <- AutoLayout
+// <- Generator, InterfaceBuilder <- strut. The harness is one module per concept, each depending only
+// on modules above it in this list: StrutSystem; Metering (the only one that links jemalloc and
+// valgrind); Peers; Subjects; Judging; Fuzzing (the libFuzzer target links it and what it needs,
+// nothing below); Bench; Gates; Reports.
 // Benchmarks live in the nested package Benchmarks/ so `swift build` and `swift test` stay quick.
 import PackageDescription
 
@@ -16,7 +19,15 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "Generator", targets: ["Generator"]),
         .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
-        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "StrutSystem", targets: ["StrutSystem"]),
+        .library(name: "Metering", targets: ["Metering"]),
+        .library(name: "Peers", targets: ["Peers"]),
+        .library(name: "Subjects", targets: ["Subjects"]),
+        .library(name: "Judging", targets: ["Judging"]),
+        .library(name: "Fuzzing", targets: ["Fuzzing"]),
+        .library(name: "Bench", targets: ["Bench"]),
+        .library(name: "Gates", targets: ["Gates"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "History", targets: ["History"]),
     ],
     dependencies: [
@@ -40,19 +51,49 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]),
         // Valgrind client requests (the instruction meter); needs the Debian package valgrind's headers.
         .target(name: "CValgrind"),
+        // Child processes, atomic files, input listing, clocks, usage errors, stable digests.
+        .target(name: "StrutSystem", dependencies: ["LinearConstraints"]),
+        // Allocation counting (jemalloc), the instruction meter (valgrind), the metering's cost.
+        .target(name: "Metering", dependencies: ["StrutSystem", "CJemalloc", "CValgrind"]),
+        // Outside solvers: the adapter protocol, its sessions and processes, peer profiles.
+        .target(name: "Peers", dependencies: ["LinearConstraints", "StrutSystem"]),
+        // What a run puts to the test: solvers by strategy name, cases by source, fuzz subjects.
         .target(
-            name: "Harness",
-            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "CJemalloc", "CValgrind"]),
+            name: "Subjects",
+            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "StrutSystem", "Peers"]),
+        // Whether answers are right: invariants, the exact oracle, answer checks, stored frames.
+        .target(
+            name: "Judging",
+            dependencies: ["LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "StrutSystem", "Peers", "Subjects"]),
+        // Fuzz campaigns, findings, libFuzzer byte decoding, mutation and shrinking.
+        .target(
+            name: "Fuzzing",
+            dependencies: ["LinearConstraints", "AutoLayout", "Generator", "StrutSystem", "Subjects", "Judging"]),
+        // Bench plans, suites, workers, sessions and results files.
+        .target(
+            name: "Bench",
+            dependencies: [
+                "LinearConstraints", "Cassowary", "AutoLayout", "Generator", "StrutSystem", "Metering", "Peers", "Subjects", "Judging",
+            ]),
+        // Baselines, group verdicts, ratio statistics, strategy comparison, peer workloads.
+        .target(
+            name: "Gates",
+            dependencies: ["LinearConstraints", "Generator", "StrutSystem", "Subjects", "Judging", "Bench"]),
+        // Terminal tables and the Markdown, JUnit and HTML reports.
+        .target(
+            name: "Reports",
+            dependencies: ["LinearConstraints", "AutoLayout", "Generator", "StrutSystem", "Peers", "Judging", "Bench", "Gates"]),
         // The system's SQLite 3 (Debian: libsqlite3-dev), the history store's database.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // Runs kept per commit, change points across commits (strut history).
-        .target(name: "History", dependencies: ["Harness", "Generator", "CSQLite"]),
+        .target(name: "History", dependencies: ["StrutSystem", "Bench", "Gates", "Reports", "Generator", "CSQLite"]),
         .executableTarget(
             name: "strut",
             dependencies: [
-                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "Harness", "InterfaceBuilder", "History",
+                "LinearConstraints", "Cassowary", "ExactSolver", "AutoLayout", "Generator", "InterfaceBuilder",
+                "StrutSystem", "Metering", "Peers", "Subjects", "Judging", "Fuzzing", "Bench", "Gates", "Reports", "History",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -85,13 +126,16 @@ let package = Package(
             dependencies: ["Generator", "AutoLayout", "Cassowary", "LinearConstraints"]),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["Harness", "AutoLayout", "Generator", "Cassowary", "LinearConstraints"]),
+            dependencies: [
+                "StrutSystem", "Metering", "Peers", "Subjects", "Judging", "Fuzzing", "Bench", "Gates", "Reports",
+                "AutoLayout", "Generator", "Cassowary", "LinearConstraints",
+            ]),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["InterfaceBuilder", "AutoLayout", "Cassowary", "LinearConstraints"]),
         .testTarget(
             name: "HistoryTests",
-            dependencies: ["History", "Harness"]),
+            dependencies: ["History", "Bench", "Gates", "Reports", "StrutSystem", "LinearConstraints"]),
         .testTarget(
             name: "StrutCLITests",
             dependencies: ["LinearConstraints"]),

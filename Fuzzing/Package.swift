@@ -16,7 +16,10 @@ let package = Package(
         .executableTarget(
             name: "StrutFuzzer",
             dependencies: [
-                .product(name: "Harness", package: "Strut"),
+                // The in-process check (Judging) and the byte decoder and findings (Fuzzing); not
+                // the bench runner, the gates or the reports, nor jemalloc and valgrind (Metering).
+                .product(name: "Fuzzing", package: "Strut"),
+                .product(name: "Judging", package: "Strut"),
                 .product(name: "AutoLayout", package: "Strut"),
                 .product(name: "LinearConstraints", package: "Strut"),
             ],

@@ -1,5 +1,6 @@
 import Foundation
-import Harness
+import Fuzzing
+import Judging
 
 #if canImport(Glibc)
 import Glibc

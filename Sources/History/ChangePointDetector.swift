@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Gates
 
 /// A shift in a series' level: the first point at the new level, the levels before and after
 /// (medians of the two segments it separates), and the test that judged it.

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Gates
 
 /// One group's figure on one machine, commit by commit (the median over the runs of a commit).
 public struct HistorySeries: Hashable, Sendable {

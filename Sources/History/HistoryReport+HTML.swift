@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Reports
 
 extension HistoryReport {
     /// One self-contained page: the verdict, per machine each strategy's trend charts (one line

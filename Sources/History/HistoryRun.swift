@@ -1,4 +1,6 @@
-import Harness
+import Bench
+import Gates
+import StrutSystem
 
 /// What one bench run adds to the history: per group (family, size, strategy and phase, as a
 /// baseline comparison groups items) its figures (`HistoryMetric`) and a digest of its answers,

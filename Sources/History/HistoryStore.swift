@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Bench
 
 /// A commit as the history orders and names it.
 public struct CommitInfo: Hashable, Sendable {

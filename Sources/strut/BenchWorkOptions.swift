@@ -2,7 +2,9 @@ import Foundation
 import ArgumentParser
 import AutoLayout
 import Generator
-import Harness
+import Bench
+import StrutSystem
+import Subjects
 
 /// The options `strut bench` and `strut compare` share (mounted with `@OptionGroup`): what work
 /// to run (case paths, generator families, a named suite), on which devices and in which

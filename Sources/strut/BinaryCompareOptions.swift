@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Harness
 
 /// `strut compare --binaries OLD NEW`'s own options (mounted with `@OptionGroup`): the two
 /// builds, the instruction meter, and the gate's thresholds (`GateThresholdOptions`, the ones

@@ -1,7 +1,12 @@
 import ArgumentParser
+import Bench
 import Foundation
-import Harness
+import Gates
+import Judging
 import LinearConstraints
+import Reports
+import StrutSystem
+import Subjects
 
 /// `strut compare --binaries OLD NEW`: both builds run the same work, interleaved unit by unit
 /// (`InterleavedRun`), and with `--meter instructions` under callgrind too (`MeterRun`, one

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Harness
+import Gates
 
 /// The regression gate's thresholds, shared by `strut bench --baseline` and `strut compare
 /// --binaries OLD NEW` (mounted with `@OptionGroup`), which judge a run against a reference the

@@ -1,6 +1,6 @@
+import Bench
 import Dispatch
 import Foundation
-import Harness
 
 /// `strut compare --binaries OLD NEW`'s native runs: every work unit of the plan runs once under
 /// each binary, each time as that binary's own `strut bench` on that unit alone (`--shard i/N`

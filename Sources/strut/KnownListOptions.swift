@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Peers
 
 /// The known-findings lists `strut fuzz` and `strut replay` apply (mounted with `@OptionGroup`).
 /// By default a known failure is never reported as new: the repository's own lists

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Harness
 import LinearConstraints
+import Peers
+import Subjects
 
 /// `strut adapter [--strategy NAME] [--debug-checks]`: the reference adapter of the outside-solver
 /// protocol (docs/adapter-protocol.md). It reads one JSON request per line on

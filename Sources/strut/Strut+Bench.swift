@@ -1,16 +1,22 @@
 import ArgumentParser
 import AutoLayout
+import Bench
 import Cassowary
 import Foundation
+import Gates
 import Generator
-import Harness
+import Judging
+import Metering
+import Reports
+import StrutSystem
+import Subjects
 
 /// `strut bench [CASE-OR-DIR ...] [--family NAME[:SIZES]] ...`: Strut's main job. Lays cases
 /// out on devices under strategies on every core and reports latency, CPU time, allocations and
-/// solver counters per family, size, device and strategy (Harness does the work).
+/// solver counters per family, size, device and strategy (the Bench module does the work).
 ///
 /// `--save-baseline FILE` saves the run as a baseline; `--baseline FILE` judges it against one
-/// (Harness/Baseline: deterministic figures exactly, CPU time statistically) and prints the
+/// (Gates/Baseline: deterministic figures exactly, CPU time statistically) and prints the
 /// verdicts after the tables.
 ///
 /// Exit status: 0 when everything ran, every checked invariant held and nothing regressed; 1

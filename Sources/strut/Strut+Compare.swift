@@ -1,10 +1,14 @@
 import ArgumentParser
+import Bench
 import Foundation
-import Harness
+import Gates
+import Judging
+import StrutSystem
+import Subjects
 
 /// `strut compare --strategies A,B [inputs...]`: runs both strategies on the same work and
 /// reports, per family and size, B's thread-CPU time over A's with a confidence interval, how
-/// often B reached A's objective, and the invariants each breaks (Harness/Compare).
+/// often B reached A's objective, and the invariants each breaks (Gates/Compare).
 /// `strut compare --binaries OLD NEW [inputs...]`: runs two builds on the same work, interleaved,
 /// and judges NEW against OLD as `strut bench --baseline` judges a run (`BinaryComparison`).
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Fuzzing
+import StrutSystem
 
 /// `strut decode-bytes FILE [--output PATH]`: the case or system file that a libFuzzer input
 /// (a `crash-*` file of `scripts/libfuzzer`, or any corpus entry) stands for, through the same

@@ -1,6 +1,6 @@
 import AutoLayout
-import Harness
 import LinearConstraints
+import Subjects
 
 /// `strut solve --fitting VIEW[:compressed|expanded]`: UIKit's `systemLayoutSizeFitting` of a
 /// view per device, beside the main layout (which it does not touch: each fitting lays the

@@ -1,7 +1,12 @@
 import ArgumentParser
+import Bench
 import Foundation
+import Fuzzing
 import Generator
-import Harness
+import Judging
+import Peers
+import StrutSystem
+import Subjects
 import Synchronization
 
 /// `strut fuzz`: a fuzzing campaign (issue 9). Small generated cases and mutations of corpus

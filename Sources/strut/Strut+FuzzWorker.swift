@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Fuzzing
+import Judging
+import Peers
+import StrutSystem
+import Subjects
 
 /// `strut fuzz-worker` (hidden): the child process of `strut fuzz`, `strut shrink` and anything
 /// else that checks subjects in isolation. Reads requests as JSON lines on standard input and
-/// answers each with a heartbeat per strategy and one result line (Harness `WorkerMessage`),
+/// answers each with a heartbeat per strategy and one result line (Fuzzing's `WorkerMessage`),
 /// flushing after every line so the parent sees a heartbeat before a crash. Ignores SIGINT (the
 /// parent decides when its workers stop) and exits at the end of its input.
 struct FuzzWorkerCommand: ParsableCommand {

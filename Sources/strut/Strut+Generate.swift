@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Generator
-import Harness
 import LinearConstraints
+import StrutSystem
 
 /// `strut generate --family NAME [--seed N] [--count K] [--size N] [--param k=v ...] [--out DIR]`,
 /// `strut generate --list [--json]` and `strut generate --from FILE`: writes generated cases

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Reports
 import History
 
 /// `strut history record|check|accept|report|simulate`: every run kept per commit and machine in

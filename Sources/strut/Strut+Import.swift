@@ -1,8 +1,8 @@
 import ArgumentParser
 import AutoLayout
 import Foundation
-import Harness
 import InterfaceBuilder
+import StrutSystem
 
 /// `strut import FILE|DIR... --out DIR`: every screen of every Interface Builder document named
 /// (and every `.storyboard` and `.xib` under a named directory) becomes a case file in `--out`,

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Bench
 import Foundation
-import Harness
+import Reports
+import StrutSystem
 
 /// `strut merge SHARD.json ... --out results.json`: merges the results files of the shards of
 /// one `strut bench` run (`--shard i/n`) into the results of the whole run, prints its table.

@@ -1,6 +1,8 @@
+import Bench
 import Dispatch
 import Foundation
-import Harness
+import Metering
+import StrutSystem
 
 /// `strut bench --meter instructions`: strut runs the work again under callgrind in child
 /// processes (one command for the user) and reads their counts after they exit.

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Fuzzing
+import Judging
+import Peers
+import StrutSystem
+import Subjects
 
 /// `strut replay PATHS...`: the CI regression command. Every case and system file named (and
 /// every one under a named directory) is checked again under the strategies: invariants, the

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Bench
 import Foundation
-import Harness
+import Reports
 
 /// `strut report RESULTS.json [--format terminal|markdown|junit|html] [--out FILE]`: renders a
 /// results file (`strut bench --out`, `strut merge --out`) without running anything.

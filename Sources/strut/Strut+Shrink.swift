@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Fuzzing
+import Judging
+import StrutSystem
+import Subjects
 
 /// `strut shrink CASE --signature SIG`: reduces one case or system file while it still shows the
 /// finding `SIG` (checked in a worker process, since candidates may crash or hang) and writes

@@ -2,8 +2,9 @@ import ArgumentParser
 import AutoLayout
 import ExactSolver
 import Foundation
-import Harness
 import LinearConstraints
+import StrutSystem
+import Subjects
 
 /// `strut solve CASE [--device SPEC] [--strategy NAME] [--json] [--trace]`: lays a case file
 /// out on devices with one engine (the device switch is incremental) and prints frames,

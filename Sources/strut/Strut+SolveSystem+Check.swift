@@ -1,8 +1,8 @@
 import ArgumentParser
 import ExactSolver
 import Foundation
-import Harness
 import LinearConstraints
+import Subjects
 
 /// `strut solve-system FILE --check`: the chosen strategy (cassowary unless `--strategy` says
 /// otherwise) and the exact oracle run the file side by side; every disagreement is printed

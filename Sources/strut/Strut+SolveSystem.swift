@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import Harness
+import Judging
 import LinearConstraints
+import StrutSystem
+import Subjects
 
 /// `strut solve-system FILE [--strategy NAME] [--json] [--debug-checks] [--check]`: runs a linear
 /// system file (docs/system-format.md) step by step against one strategy and prints every step's

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import Gates
 import Generator
-import Harness
 import LinearConstraints
+import Reports
+import Subjects
 
 /// `strut workloads [--kinds flat,hug,grid,chain] [--sizes 100,1000] [--strategy NAME]
 /// [--time-limit S] [--json]`: times the four peer workloads of docs/peers.md under one strategy and

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Harness
+import Fuzzing
+import Judging
+import StrutSystem
 
 /// The options `strut fuzz` and `strut shrink` share (mounted with `@OptionGroup`): what a worker
 /// checks a case with and the limits that make a case a hang or a memory finding. A shrink must

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Harness
+@testable import Metering
 
 @Suite struct AllocationMeterTests {
     @Test func jemallocIsTheProcessAllocator() {

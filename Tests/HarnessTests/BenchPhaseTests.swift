@@ -4,7 +4,11 @@ import Generator
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import Judging
+@testable import Peers
+@testable import Reports
+@testable import Subjects
 
 /// The phases a bench run times apart (`first` and `switch` are layout passes, `diagnostics` the
 /// ambiguity report asked after each), the per-run time limit, and an outside solver's own time.

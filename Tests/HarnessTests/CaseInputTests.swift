@@ -2,7 +2,9 @@ import Foundation
 import Generator
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import StrutSystem
+@testable import Subjects
 
 @Suite struct CaseInputTests {
     @Test func aBadCaseFileInADirectoryIsReportedWithItsPathAndTheRestRuns() throws {

@@ -4,7 +4,7 @@ import Generator
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Subjects
 
 /// A layout pass that leaves conflict minimisation to `diagnose()` lays out exactly what the
 /// pass that minimises does (the same frames, the same constraints broken on every device), and

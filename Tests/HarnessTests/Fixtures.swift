@@ -1,7 +1,8 @@
 import AutoLayout
+import Bench
 import Cassowary
 import Generator
-import Harness
+import Subjects
 
 /// Small plans the runner tests share: generated cases of several kinds on three devices, under
 /// two strategies, and one solver workload.

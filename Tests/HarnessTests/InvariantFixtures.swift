@@ -1,8 +1,9 @@
 import AutoLayout
 import Cassowary
 import Foundation
-import Harness
+import Judging
 import LinearConstraints
+import Subjects
 
 /// Golden cases and planted-violation solver stubs for the invariant tests. Every stub wraps a
 /// `CassowarySolver` and breaks exactly one promise, so exactly one invariant should notice.

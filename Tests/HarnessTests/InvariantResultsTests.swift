@@ -1,8 +1,11 @@
 import AutoLayout
+import Bench
 import Cassowary
 import Foundation
-import Harness
+import Judging
 import LinearConstraints
+import StrutSystem
+import Subjects
 import Testing
 
 /// Invariant selection, failure records in results files, and the runner's invariant pass.

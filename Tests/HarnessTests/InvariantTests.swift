@@ -1,8 +1,9 @@
 import AutoLayout
 import Cassowary
 import Foundation
-@testable import Harness
+@testable import Judging
 import LinearConstraints
+@testable import Subjects
 import Testing
 
 /// Each invariant catches a planted violation and passes on correct results.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Harness
+@testable import Bench
 
 @Suite struct LogHistogramTests {
     @Test func smallValuesAreExactAndLargeOnesWithinOneSixtyFourth() {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import StrutSystem
 
 @Suite struct ShardMergeTests {
     @Test func shardsMergedThroughTheirFilesEqualTheUnshardedRun() throws {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Harness
+@testable import Bench
 @testable import History
 
 /// Synthetic runs and stores for the history's tests.

@@ -1,6 +1,6 @@
 import LinearConstraints
 import Testing
-@testable import Harness
+@testable import Bench
 @testable import History
 
 /// A run's figures per group, from a results file's records.

@@ -160,7 +160,7 @@ import Testing
 
     /// The planted trap's signature: its `fatalError` line in PlantedStrategies.swift.
     static func trapSignature() throws -> String {
-        let source = try String(contentsOf: StrutProcess.packageRoot.appendingPathComponent("Sources/Harness/Fuzz/PlantedStrategies.swift"), encoding: .utf8)
+        let source = try String(contentsOf: StrutProcess.packageRoot.appendingPathComponent("Sources/Subjects/PlantedStrategies.swift"), encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
         let line = try #require(lines.firstIndex { $0.contains("fatalError(\"planted trap") }) + 1
         return "crash:SIGILL|planted-trap|PlantedStrategies.swift:\(line)"

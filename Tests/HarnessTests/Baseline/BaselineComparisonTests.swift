@@ -2,9 +2,12 @@ import Foundation
 import Generator
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import Gates
+@testable import Judging
+@testable import Reports
 
-/// The baseline gate (Harness/Baseline): what passes, what is a regression, what is flagged.
+/// The baseline gate (Gates/Baseline): what passes, what is a regression, what is flagged.
 @Suite struct BaselineComparisonTests {
     typealias F = BaselineFixtures
 

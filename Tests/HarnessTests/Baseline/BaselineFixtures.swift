@@ -1,7 +1,9 @@
 import Generator
 import LinearConstraints
 
-@testable import Harness
+@testable import Bench
+@testable import Gates
+@testable import Judging
 
 /// Synthetic baselines for the gate's tests: work items with known deterministic figures and
 /// timing samples drawn from a seeded generator, so a test can plant exactly one change.

@@ -2,7 +2,8 @@ import Foundation
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Gates
+@testable import Judging
 
 /// Baseline files: save then load round-trips; a malformed file names the key at fault.
 @Suite struct BenchBaselineFileTests {

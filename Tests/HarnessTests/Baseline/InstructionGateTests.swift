@@ -2,7 +2,9 @@ import Foundation
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import Gates
+@testable import Reports
 
 /// The instruction meter's figures: a callgrind dump's total, instruction counts through results
 /// and baseline files, and the gate on them (`--instruction-threshold`).

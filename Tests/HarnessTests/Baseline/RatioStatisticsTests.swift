@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Harness
+@testable import Gates
 
 /// The gate's statistics: the ratio of pooled 10th percentiles, its seeded bootstrap interval, verdicts.
 @Suite struct RatioStatisticsTests {

@@ -3,7 +3,10 @@ import Cassowary
 import Generator
 import Testing
 
-@testable import Harness
+@testable import Bench
+@testable import Gates
+@testable import Judging
+@testable import Subjects
 
 /// `strut compare`'s engine: a plan split per family and size, then read back per group.
 @Suite struct StrategyComparisonTests {

@@ -2,7 +2,7 @@ import Foundation
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Peers
 
 /// An adapter that dies, hangs or talks nonsense becomes a recorded `ExternalFailure` on the
 /// solver, never a harness crash or hang, and its process is reaped (no zombie).

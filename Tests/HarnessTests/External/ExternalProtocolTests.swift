@@ -1,7 +1,7 @@
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Peers
 
 /// Requests are written in the system grammar with wire names; responses are decoded strictly
 /// per request kind (anything else is nonsense, with a sentence saying why).

@@ -3,7 +3,7 @@ import Foundation
 import LinearConstraints
 import Testing
 
-@testable import Harness
+@testable import Peers
 
 /// `ExternalSolver` over well-behaved adapters: the reference adapter agrees with the in-process
 /// strategy, processes are reused with a reset, values are read once per change, copies are

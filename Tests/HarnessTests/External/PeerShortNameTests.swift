@@ -1,4 +1,4 @@
-import Harness
+import Subjects
 import Testing
 
 /// The shipped outside solvers by short name (`Strategy.peers`): `--strategies kiwi-native` is the

@@ -1,7 +1,7 @@
 import Foundation
 import LinearConstraints
 
-@testable import Harness
+@testable import Peers
 
 /// Adapters planted by the tests: tiny shell scripts written into a fresh temporary directory,
 /// each misbehaving in one way (or answering blindly), and the `strut` binary's reference adapter.

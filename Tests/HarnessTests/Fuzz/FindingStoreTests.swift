@@ -1,5 +1,7 @@
 import Foundation
-import Harness
+import Fuzzing
+import Judging
+import StrutSystem
 import Testing
 
 /// The findings directory: atomic writes, the index read back, known signatures from a file.

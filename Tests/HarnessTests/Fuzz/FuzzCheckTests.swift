@@ -1,6 +1,9 @@
 import Cassowary
-import Harness
+import Judging
 import LinearConstraints
+import Peers
+import StrutSystem
+import Subjects
 import Testing
 
 /// The in-process check: clean subjects give nothing, each planted fault gives its signature

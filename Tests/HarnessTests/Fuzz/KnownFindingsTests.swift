@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Harness
+@testable import Fuzzing
+@testable import Judging
+@testable import StrutSystem
 
 /// Known findings: signatures listed for every input or for one file, as `strut replay --known`
 /// and `strut fuzz --known` read them.

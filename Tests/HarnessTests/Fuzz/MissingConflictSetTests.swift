@@ -1,6 +1,7 @@
 import Cassowary
-@testable import Harness
+@testable import Judging
 import LinearConstraints
+@testable import Subjects
 import Testing
 
 /// A rejection that names no conflicting constraints is one finding of its own kind,

@@ -1,4 +1,5 @@
-@testable import Harness
+@testable import Judging
+@testable import Peers
 import Testing
 
 /// Frame comparisons of an outside solver skip what Strut's analysis leaves undetermined per

@@ -1,5 +1,8 @@
 import Foundation
-import Harness
+import Judging
+import Peers
+import Reports
+import Subjects
 import Testing
 
 /// Peer profiles: a well-formed file reads, a malformed one names its file and field, an

@@ -1,6 +1,7 @@
 import Cassowary
-@testable import Harness
+@testable import Judging
 import LinearConstraints
+@testable import Subjects
 import Testing
 
 /// The double-precision class: a case or system file whose answer doubles cannot hold

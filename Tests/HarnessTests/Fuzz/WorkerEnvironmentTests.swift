@@ -1,4 +1,5 @@
-import Harness
+import Fuzzing
+import Peers
 import Testing
 
 /// A fuzz worker's outside solvers wait for an answer as long as the worker's own limit on the

@@ -1,8 +1,10 @@
 import AutoLayout
 import Cassowary
+import Fuzzing
 import Generator
-import Harness
 import LinearConstraints
+import StrutSystem
+import Subjects
 import Testing
 
 /// The byte decoder behind the libFuzzer entry point: total, bounded, deterministic and local.

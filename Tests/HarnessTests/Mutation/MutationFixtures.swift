@@ -1,7 +1,7 @@
 import AutoLayout
 import Foundation
-import Harness
 import LinearConstraints
+import Subjects
 
 /// Subjects the mutation and shrink tests share: every case and system file of `corpora/` and
 /// `examples/` (result files excluded), and small hand-built ones.

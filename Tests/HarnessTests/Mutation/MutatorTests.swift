@@ -1,6 +1,7 @@
 import AutoLayout
-import Harness
+import Fuzzing
 import LinearConstraints
+import Subjects
 import Testing
 
 @Suite struct MutatorTests {

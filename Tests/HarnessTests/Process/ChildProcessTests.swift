@@ -1,5 +1,7 @@
 import Foundation
-@testable import Harness
+@testable import Fuzzing
+@testable import Peers
+@testable import StrutSystem
 import Testing
 
 /// The one child-process type behind fuzz workers and outside adapters: both kinds are started,

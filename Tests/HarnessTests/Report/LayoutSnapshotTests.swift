@@ -1,8 +1,10 @@
 import AutoLayout
 import Cassowary
 import Foundation
-@testable import Harness
+@testable import Judging
 import LinearConstraints
+@testable import Reports
+@testable import Subjects
 import Testing
 
 /// Layout snapshots on invariant failures (Invariants/LayoutSnapshot.swift) and the pieces of

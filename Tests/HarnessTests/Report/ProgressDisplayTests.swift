@@ -1,4 +1,4 @@
-@testable import Harness
+@testable import Bench
 import Testing
 
 /// `ProgressDisplay`: the last line once, and an ETA while units remain (plain and terminal).

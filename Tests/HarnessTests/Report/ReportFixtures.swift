@@ -1,8 +1,10 @@
 import AutoLayout
+import Bench
 import Cassowary
 import Foundation
-import Harness
+import Judging
 import LinearConstraints
+import Subjects
 
 /// One small real run shared by the report tests: a golden case on its own devices under
 /// Cassowary and under a stub that moves view 1 by 3 points behind the engine's back (so

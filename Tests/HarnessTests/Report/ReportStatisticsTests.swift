@@ -1,5 +1,7 @@
+@testable import Bench
 import Foundation
-@testable import Harness
+@testable import Judging
+@testable import Reports
 import Testing
 
 /// The report layer's judgement of its figures: growth exponents from three sizes with their

@@ -1,9 +1,10 @@
 import AutoLayout
+@testable import Bench
 import Foundation
+@testable import Reports
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Harness
 import LinearConstraints
 import Testing
 

@@ -1,7 +1,8 @@
 import AutoLayout
 import Generator
-import Harness
 import LinearConstraints
+import StrutSystem
+import Subjects
 
 /// Large subjects with planted failures, built in code.
 enum ShrinkFixtures {

@@ -1,8 +1,9 @@
 import AutoLayout
 import Cassowary
 import Foundation
-import Harness
+import Fuzzing
 import LinearConstraints
+import Subjects
 import Testing
 
 @Suite struct ShrinkerTests {
