@@ -16,7 +16,7 @@ enum StrutExit: Int32, CaseIterable {
     case usage = 2
     /// An invariant failed.
     case invariant = 3
-    /// A regression against `--baseline`.
+    /// A regression against `--baseline`, or one `strut history check` found at a newest commit.
     case regression = 4
 
     /// The status to throw.
@@ -29,7 +29,7 @@ enum StrutExit: Int32, CaseIterable {
         case .failure: "the run found a failure (a case that failed, an expectation, a violated required constraint, an oracle disagreement, a run stopped early, a new fuzz finding, a replayed file that fails, a stale --baseline)"
         case .usage: "bad usage or bad input (the message names the file, option or key and what is wrong)"
         case .invariant: "an invariant failed (wins over 4 and 1)"
-        case .regression: "a regression against --baseline (wins over 1)"
+        case .regression: "a regression against --baseline, or found by strut history check (wins over 1)"
         }
     }
 
