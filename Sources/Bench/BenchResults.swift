@@ -39,6 +39,10 @@ public struct BenchResults: Sendable {
     /// work-item order. A cut-off is reported, not a failure: the strategy was too slow there.
     public var cutOffs: [UnitInfo] { units.filter { $0.cutOff != nil } }
 
+    /// The machine the run measured on: its first shard's (shards of one run are expected to run
+    /// on alike machines), or this one for a run with no shard recorded.
+    public var machine: MachineInfo { runs.first?.machine ?? .current }
+
     /// When, where and how one shard ran.
     public struct RunInfo: Hashable, Sendable {
         public var shard: Shard

@@ -28,8 +28,10 @@ extension HistoryReport {
             let changed = a.changes.filter { $0.machine == machine }
             let keys = orderedSeries(changed)
             body.append("<h3>Series with a change point (\(min(keys.count, maxSeries)) of \(keys.count), newest change first)</h3><div class=\"grid\">")
+            let seriesOf = Dictionary(a.series.filter { $0.machine == machine }.map { (SeriesKey(group: $0.group, metric: $0.metric), $0) },
+                                      uniquingKeysWith: { first, _ in first })
             for key in keys.prefix(maxSeries) {
-                guard let s = a.series.first(where: { $0.machine == machine && $0.group == key.group && $0.metric == key.metric }) else { continue }
+                guard let s = seriesOf[key] else { continue }
                 body.append(seriesChart(s, changed.filter { $0.group == key.group && $0.metric == key.metric }, commits))
             }
             body.append("</div>")

@@ -46,7 +46,7 @@ public struct HistoryRun: Sendable {
 
     public init(_ results: BenchResults) {
         command = results.command
-        machine = results.runs.first?.machine ?? .current
+        machine = results.machine
         metered = results.records.contains { !$0.instructions.isEmpty }
         var order: [String] = []
         var members: [String: [ItemRecord]] = [:]

@@ -100,7 +100,6 @@ struct BinaryComparison {
     }
 
     func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "compare")
     }
 }

@@ -228,8 +228,7 @@ struct BenchCommand: ParsableCommand {
     static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-factored,cassowary-rebuild"
 
     func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut bench --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "bench")
     }
 }
 

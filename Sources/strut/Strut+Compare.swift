@@ -121,7 +121,6 @@ struct CompareCommand: ParsableCommand {
     }
 
     func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut compare --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "compare")
     }
 }

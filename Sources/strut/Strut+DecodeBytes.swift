@@ -43,7 +43,6 @@ struct DecodeBytesCommand: ParsableCommand {
 
     /// Prints `message` as an input error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut decode-bytes --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "decode-bytes")
     }
 }

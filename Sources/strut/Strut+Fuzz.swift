@@ -97,7 +97,7 @@ struct FuzzCommand: ParsableCommand {
             print(KnownListOptions.summary(knownLists.paths(profiles: try check.check().profiles.values)))
             if status.newCount > 0 { throw StrutExit.failure.code }
         } catch let error as FuzzUsageError {
-            throw FuzzCommandSupport.usage(error.message, command: "fuzz")
+            throw StrutExit.usageError(error.message, command: "fuzz")
         }
     }
 

@@ -30,7 +30,7 @@ struct FuzzWorkerCommand: ParsableCommand {
         signal(SIGINT, SIG_IGN)
         let check: FuzzCheck
         do { check = try FuzzCommandSupport.check(strategies: strategies, invariants: invariants, profiles: profile) } catch {
-            throw FuzzCommandSupport.usage(error.description, command: "fuzz-worker")
+            throw StrutExit.usageError(error.description, command: "fuzz-worker")
         }
         while let line = readLine(strippingNewline: true) {
             guard let request = WorkerMessage.parseRequest(line) else { continue }
@@ -87,11 +87,6 @@ enum FuzzCommandSupport {
         return out
     }
 
-    /// Prints `Error: message` and the help hint; the exit status for bad usage or input.
-    static func usage(_ message: String, command: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut \(command) --help'.\n".utf8))
-        return StrutExit.usage.code
-    }
 
     /// This executable's path (what workers run).
     static var executablePath: String {

@@ -120,7 +120,6 @@ struct GenerateCommand: ParsableCommand {
 
     /// Prints a usage error and returns exit status 2.
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut generate --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "generate")
     }
 }

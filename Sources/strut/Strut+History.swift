@@ -31,10 +31,7 @@ struct HistoryStoreOptions: ParsableArguments {
 }
 
 /// A usage error of a history command: the message on standard error, exit 2.
-func historyUsage(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut history --help'.\n".utf8))
-    return StrutExit.usage.code
-}
+func historyUsage(_ message: String) -> ExitCode { StrutExit.usageError(message, command: "history") }
 
 extension HistoryMetric: ExpressibleByArgument {}
 
@@ -364,9 +361,10 @@ struct HistorySimulateCommand: ParsableCommand {
         guard let store else { return }
         do {
             let history = try HistoryStore(path: store, create: true)
+            let now = ISO8601DateFormatter().string(from: Date())
             for (c, run) in simulation.history.enumerated() {
                 let commit = CommitInfo(sha: String(format: "%07x", c + 1) + String(repeating: "0", count: 33), time: 1_700_000_000 + Int64(c) * 3_600, subject: "simulated commit \(c + 1)")
-                _ = try history.record(run, commit: commit, machine: "simulated", recordedAt: ISO8601DateFormatter().string(from: Date()))
+                _ = try history.record(run, commit: commit, machine: "simulated", recordedAt: now)
             }
         } catch { throw historyUsage("\(error)") }
         print("wrote the last history (\(simulation.history.count) commits) to \(store)")

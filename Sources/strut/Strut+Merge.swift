@@ -47,7 +47,6 @@ struct MergeCommand: ParsableCommand {
     }
 
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut merge --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "merge")
     }
 }

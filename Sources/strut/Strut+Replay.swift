@@ -171,7 +171,7 @@ struct ReplayCommand: ParsableCommand {
             }
             if !quiet || knownCount > 0 { print(KnownListOptions.summary(knownPaths)) }
         } catch let error as FuzzUsageError {
-            throw FuzzCommandSupport.usage(error.message, command: "replay")
+            throw StrutExit.usageError(error.message, command: "replay")
         }
         for line in notJudged { print("profile: \(line)") }
         if !agreements.isEmpty {

@@ -46,7 +46,6 @@ struct ReportCommand: ParsableCommand {
     }
 
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut report --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "report")
     }
 }

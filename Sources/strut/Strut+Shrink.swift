@@ -69,7 +69,7 @@ struct ShrinkCommand: ParsableCommand {
             if let out { try FindingStore.writeAtomically(text, to: out) } else { print(text, terminator: "") }
             FileHandle.standardError.write(Data("shrink: size \(result.sizeBefore) -> \(result.sizeAfter) in \(result.tries) tries\n".utf8))
         } catch let error as FuzzUsageError {
-            throw FuzzCommandSupport.usage(error.message, command: "shrink")
+            throw StrutExit.usageError(error.message, command: "shrink")
         }
     }
 }

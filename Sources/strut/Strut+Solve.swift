@@ -125,8 +125,7 @@ struct SolveCommand: ParsableCommand {
     }
 
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut solve --help'.\n".utf8))
-        return StrutExit.usage.code
+        StrutExit.usageError(message, command: "solve")
     }
 }
 

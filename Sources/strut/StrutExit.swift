@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The exit statuses of every `strut` command, named once (README's exit-status table lists the
 /// same). Each command uses the subset that applies; when several apply, `invariant` wins over
@@ -21,6 +22,13 @@ enum StrutExit: Int32, CaseIterable {
 
     /// The status to throw.
     var code: ExitCode { ExitCode(rawValue) }
+
+    /// Prints `Error: message` and the hint `See 'strut COMMAND --help'.` on standard error, and
+    /// returns the status for bad usage or input: every command's usage errors go through here.
+    static func usageError(_ message: String, command: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n  See 'strut \(command) --help'.\n".utf8))
+        return StrutExit.usage.code
+    }
 
     /// One line of `strut --help`.
     var meaning: String {

@@ -31,10 +31,9 @@ public struct BenchBaseline: Sendable {
         self.invariants = invariants
     }
 
-    /// The baseline of a run (its first shard's machine: shards of one run are expected to run
-    /// on alike machines).
+    /// The baseline of a run (`BenchResults.machine`).
     public init(_ results: BenchResults) {
-        self.init(machine: results.runs.first?.machine ?? .current, command: results.command, configuration: results.configuration,
+        self.init(machine: results.machine, command: results.command, configuration: results.configuration,
                   items: results.records, invariants: results.invariants)
     }
 

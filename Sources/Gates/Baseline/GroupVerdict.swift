@@ -41,16 +41,12 @@ public struct GroupVerdict: Hashable, Sendable {
         return time == .unchanged || instructionVerdict == .unchanged ? .unchanged : .inconclusive
     }
 
-    public var name: String { Self.name(family: family, size: size, strategy: strategy, phase: phase) }
-
-    static func name(family: String, size: Int, strategy: String, phase: ItemRecord.Phase) -> String {
-        ItemRecord.groupName(family: family, size: size, strategy: strategy, phase: phase)
-    }
+    public var name: String { ItemRecord.groupName(family: family, size: size, strategy: strategy, phase: phase) }
 
     /// The distinct group names of `items`, in order of first appearance.
     static func names(_ items: [ItemRecord]) -> [String] {
         var seen = Set<String>()
-        return items.map { name(family: $0.family, size: $0.size, strategy: $0.strategy, phase: $0.phase) }.filter { seen.insert($0).inserted }
+        return items.map(\.groupName).filter { seen.insert($0).inserted }
     }
 
     /// Groups in order of first appearance among the current run's pairs, with their ratios
