@@ -59,7 +59,7 @@ struct BinaryComparison {
             throw StrutExit.failure.code
         }
         let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions)
-        print(BenchTable.text(outcome.native.new, verbose: false), terminator: "")
+        print(BenchTable.text(outcome.native.new, form: .families), terminator: "")
         print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
         print(BaselineReport.text(timed, file: options.old), terminator: "")
         var counted: BaselineComparison?

@@ -125,7 +125,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print plain progress lines even on a terminal.")
     var plainProgress = false
 
-    @Flag(help: "Print every family, size and device row (default: a compact table, one row per family, strategy and phase).")
+    @Flag(help: "Print a row per family, strategy and phase, sizes collapsed, with growth exponents (default: a row per strategy and phase).")
+    var byFamily = false
+
+    @Flag(help: "Print every family, size and device row, and the growth table.")
     var verbose = false
 
     func run() throws {
@@ -164,7 +167,7 @@ struct BenchCommand: ParsableCommand {
                                        progress: ProgressDisplay(isTerminal: plainProgress ? false : nil))
         }
         for f in results.invariants.failures { print(f) }
-        print(BenchTable.text(results, verbose: verbose), terminator: "")
+        print(BenchTable.text(results, form: verbose ? .full : byFamily ? .families : .summary), terminator: "")
         print(results.invariants.tallyText, terminator: "")
         var lost = false
         if let out {

@@ -93,14 +93,34 @@ import Testing
         #expect(!BenchTable.text(r).contains("solver p50"))
     }
 
+    @Test func theSummaryHasOneRowPerStrategyAndPhaseAndNamesTheSlowestGroup() throws {
+        let r = BenchSession.run(try plan("form", sizes: [6, 14], strategies: Array(Fixtures.strategies.prefix(2))), jobs: 1)
+        let summary = BenchTable.text(r, form: .summary)
+        let lines = summary.split(separator: "\n")
+        #expect(lines[0].hasPrefix("strategy ") && lines[0].contains("p50 slowest") && lines[0].hasSuffix("slowest group"), "\(summary)")
+        // Strategies in the run's order, phases in order, each row over both sizes.
+        let rows = lines.dropFirst().prefix { !$0.hasPrefix("(") }
+        let expected = Fixtures.strategies.prefix(2).flatMap { s in ItemRecord.Phase.allCases.map { "\(s.name) \($0.rawValue)" } }
+        #expect(rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == expected, "\(summary)")
+        #expect(rows.allSatisfy { $0.split(separator: " ")[2] == "2" }, "two groups per row: \(summary)")
+        // The slowest group of each row is the one with the largest p50 among that row's groups.
+        for row in rows {
+            let fields = row.split(separator: " ")
+            let groups = r.summary.filter { $0.strategy == fields[0] && $0.phase.rawValue == fields[1] }
+            let slowest = groups.max { $0.wall.value(atPercentile: 50) < $1.wall.value(atPercentile: 50) }!
+            #expect(row.hasSuffix("form \(slowest.size)"), "\(row)")
+        }
+        #expect(summary.contains("--by-family: a row per family") && !lines.contains { $0.hasPrefix("iphone-8") })
+    }
+
     @Test func theCompactTableHasOneRowPerFamilyStrategyAndPhase() throws {
         let r = BenchSession.run(try plan("form", sizes: [6, 10, 14], strategies: [Fixtures.strategies[0]]), jobs: 1)
-        let compact = BenchTable.text(r, verbose: false)
+        let compact = BenchTable.text(r, form: .families)
         let rows = compact.split(separator: "\n").filter { $0.hasPrefix("form ") }
         #expect(rows.count == 3, "first, switch, diagnostics: \(compact)")
         #expect(rows.allSatisfy { $0.contains("6..14 (3)") })
         #expect(!compact.split(separator: "\n").contains { $0.hasPrefix("iphone-8") } && compact.contains("--verbose prints every"))
-        let verbose = BenchTable.text(r, verbose: true)
+        let verbose = BenchTable.text(r, form: .full)
         #expect(verbose.contains("iphone-8:landscape") && verbose.split(separator: "\n").count { $0.hasPrefix("form ") } >= 9)
     }
 

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theCompactTableGivesCaseFilesOneRowPerStrategyAndPhase() throws {
-        let r = try Self.bench(["--jobs", "1"])
+        let r = try Self.bench(["--jobs", "1", "--by-family"])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         let first = r.stdout.split(separator: "\n").filter { $0.contains("cassowary  first") }.map { String($0.prefix { $0 != " " }) }
         #expect(first == ["form", "case"], "\(r.stdout)")
