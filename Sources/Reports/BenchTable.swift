@@ -56,41 +56,11 @@ public enum BenchTable {
         return out + legend
     }
 
-    /// The summary form (see the type's comment): per strategy and phase, the number of groups
-    /// (a family at one size, or a case file) and solves, the median and the largest of the
-    /// groups' p50 with that group named, and the largest group's allocation at p50.
+    /// The summary form (see the type's comment; `StrategyPhaseSummary`).
     static func summaryText(_ r: BenchResults) -> String {
-        var rows: [(key: String, groups: [Aggregate])] = []
-        var index: [String: Int] = [:]   // lookup only; `rows` keeps first-appearance order
-        for a in r.summary {
-            let key = "\(a.strategy)\u{1}\(a.phase.rawValue)"
-            if let k = index[key] { rows[k].groups.append(a) } else {
-                index[key] = rows.count
-                rows.append((key, [a]))
-            }
-        }
-        // Strategies in the run's order, each with its phases in order.
-        let strategyRank = Dictionary(r.summary.enumerated().map { ($1.strategy, $0) }, uniquingKeysWith: min)
-        let phaseRank = Dictionary(uniqueKeysWithValues: ItemRecord.Phase.allCases.enumerated().map { ($1, $0) })
-        rows.sort { a, b in
-            let x = a.groups[0], y = b.groups[0]
-            return (strategyRank[x.strategy]!, phaseRank[x.phase]!) < (strategyRank[y.strategy]!, phaseRank[y.phase]!)
-        }
-        let files = Set(r.records.filter(\.isOwnGroup).map(\.family))  // case files: named alone
         let selfTimed = r.summary.contains { $0.solver.count > 0 }
-        var out = table(
-            ["strategy", "phase", "groups", "solves", "p50 median", "p50 slowest"]
-                + (selfTimed ? ["solver p50 slowest"] : []) + ["alloc p50 most", "slowest group"],
-            rows.map { row in
-                let p50s = row.groups.map { $0.wall.value(atPercentile: 50) }.sorted()
-                let slowest = row.groups.max { ($0.wall.value(atPercentile: 50), $1.family) < ($1.wall.value(atPercentile: 50), $0.family) }!
-                let first = row.groups[0]
-                return [first.strategy, first.phase.rawValue, String(row.groups.count), String(row.groups.reduce(0) { $0 + $1.wall.count }),
-                        duration(p50s[(p50s.count - 1) / 2]), duration(slowest.wall.value(atPercentile: 50))]
-                    + (selfTimed ? [slowest.solver.count > 0 ? duration(slowest.solver.value(atPercentile: 50)) : "-"] : [])
-                    + [bytes(row.groups.map { $0.allocated.value(atPercentile: 50) }.max() ?? 0),
-                       files.contains(slowest.family) ? slowest.family : "\(slowest.family) \(slowest.size)"]
-            }, left: [0, 1, selfTimed ? 8 : 7])
+        var out = table(StrategyPhaseSummary.header(selfTimed: selfTimed),
+                        StrategyPhaseSummary.rows(r).map { $0.cells(selfTimed: selfTimed) }, left: [0, 1, selfTimed ? 8 : 7])
         out += "(a group is a family at one size, or a case file; p50: its median wall time per solve, devices merged; "
             + "--by-family: a row per family with sizes collapsed and growth; --verbose: every row)\n"
         let facts = ReportFacts(r)

@@ -1,18 +1,25 @@
 import Bench
 import Foundation
 
-/// The Markdown report, for a pull-request comment: the verdict first, then a summary table per
+/// The Markdown report, for a pull-request comment: the verdict first, then a row per strategy and
+/// phase (`StrategyPhaseSummary`) and the strategy comparison lines, or with `verbose` a table per
 /// family, size, strategy and phase (p50/p90/p99 latency, allocated bytes per solve, pivots per
-/// solve), strategy ratios, the invariant tally, and the failures folded in a `<details>` block,
-/// each with the command that replays it. GitHub-flavoured: tables, inline HTML for the fold.
+/// solve), growth and ratios per group; then the invariant tally, and the failures folded in a
+/// `<details>` block, each with the command that replays it. GitHub-flavoured: tables, inline HTML
+/// for the fold. The short form stays within a screen or two for any suite (the CI suite's full
+/// form is about a thousand lines).
 enum MarkdownReport {
-    static func render(_ facts: ReportFacts) -> String {
+    static func render(_ facts: ReportFacts, verbose: Bool = false) -> String {
         let r = facts.results
         let v = facts.verdict
         var out = "## Strut bench: " + (v.passed ? "✅ passed" : "❌ " + Markup.escape(v.text)) + "\n\n"
         out += runLine(facts) + "\n\n"
-        out += summaryTable(facts)
-        out += ratioTable(facts)
+        if verbose {
+            out += summaryTable(facts)
+            out += ratioTable(facts)
+        } else {
+            out += strategyPhaseTable(facts)
+        }
         out += tallyTable(facts)
         out += failureBlock(facts)
         out += "\n<sub>reproduce: <code>" + Markup.escape(r.command) + "</code></sub>\n"
@@ -30,6 +37,24 @@ enum MarkdownReport {
             if r.runs.count > 1 { line += " (\(r.runs.count) shards)" }
         }
         return line
+    }
+
+    /// A row per strategy and phase, the cut-offs, and the strategy comparison lines.
+    static func strategyPhaseTable(_ facts: ReportFacts) -> String {
+        guard !facts.summary.isEmpty else { return "No records.\n\n" }
+        let selfTimed = facts.summary.contains { $0.solver.count > 0 }
+        let header = StrategyPhaseSummary.header(selfTimed: selfTimed)
+        var out = "| " + header.joined(separator: " | ") + " |\n"
+        out += "|" + header.indices.map { [0, 1, header.count - 1].contains($0) ? "---|" : "---:|" }.joined() + "\n"
+        for row in StrategyPhaseSummary.rows(facts.results) {
+            out += "| " + row.cells(selfTimed: selfTimed).map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+        }
+        out += "\nA group is a family at one size, or a case file; p50 is its median wall time per solve, devices merged. "
+            + "`strut report FILE --format markdown --verbose` lists every group.\n"
+        out += cutOffLines(facts)
+        let lines = facts.summaryLines(facts.ratios)
+        if !lines.isEmpty { out += "\n" + lines.map { "- " + Markup.escape($0) + "\n" }.joined() }
+        return out + "\n"
     }
 
     static func summaryTable(_ facts: ReportFacts) -> String {

@@ -16,11 +16,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public enum Report {
     /// The report of `results` in `format`. O(records × groups) at worst (the group look-ups of
     /// the ratio and distribution sections), which is small next to the run that produced them.
-    public static func render(_ results: BenchResults, as format: ReportFormat) -> String {
+    /// The terminal and Markdown reports give a row per strategy and phase unless `verbose`, which
+    /// lists every family, size and strategy; JUnit and HTML always hold everything.
+    public static func render(_ results: BenchResults, as format: ReportFormat, verbose: Bool = false) -> String {
         let facts = ReportFacts(results.withShortStrategyNames().results)
         switch format {
-        case .terminal: return TerminalReport.render(facts)
-        case .markdown: return MarkdownReport.render(facts)
+        case .terminal: return TerminalReport.render(facts, verbose: verbose)
+        case .markdown: return MarkdownReport.render(facts, verbose: verbose)
         case .junit: return JUnitReport.render(facts)
         case .html: return HTMLReport.render(facts)
         }
@@ -46,7 +48,7 @@ public enum Report {
 /// replay commands, cases that failed to load), then the bench tables (`BenchTable`), then the
 /// invariant tallies: what `strut bench` prints, from the file.
 enum TerminalReport {
-    static func render(_ facts: ReportFacts) -> String {
+    static func render(_ facts: ReportFacts, verbose: Bool) -> String {
         let r = facts.results
         let verdict = facts.verdict
         var out = "verdict: " + (verdict.passed ? "passed" : "FAILED: " + verdict.text) + "\n"
@@ -54,7 +56,7 @@ enum TerminalReport {
         for f in r.failures { out += "FAILED to load: \(f)\n" }
         if !r.invariants.failures.isEmpty { out += facts.failureCountText + "\n" }
         if !r.invariants.failures.isEmpty || !r.failures.isEmpty { out += "\n" }
-        out += BenchTable.text(r)
+        out += BenchTable.text(r, form: verbose ? .full : .summary)
         out += r.invariants.tallyText
         return out
     }

@@ -33,11 +33,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var out: String?
 
+    @Flag(help: "terminal and markdown: list every family, size, strategy and phase (default: a row per strategy and phase).")
+    var verbose = false
+
     func run() throws {
         guard let chosen = ReportFormat(rawValue: format) else { throw fail("unknown format \"\(format)\"; known: \(ReportFormat.nameList)") }
         let results: BenchResults
         do { results = try Report.load(file) } catch { throw fail("\(error)") }
-        let text = Report.render(results, as: chosen)
+        let text = Report.render(results, as: chosen, verbose: verbose)
         guard let out else {
             print(text, terminator: "")
             return

@@ -44,7 +44,7 @@ import Testing
         let table = r.stdout.components(separatedBy: "\n\n").first ?? ""
         let rows = table.split(separator: "\n").filter { $0.contains("cassowary  first") }.map { String($0.prefix { $0 != " " }) }
         #expect(rows == ["form", "hand/magenta-bar-and-square.json", "hand/vfl-bar-and-square.json"], "\(r.stdout)")
-        let markdown = try StrutProcess.run(["report", out, "--format", "markdown"])
+        let markdown = try StrutProcess.run(["report", out, "--format", "markdown", "--verbose"])
         #expect(markdown.stdout.contains("| hand/vfl-bar-and-square.json | 4 |"), "\(markdown.stdout)")
     }
 

@@ -51,8 +51,8 @@ import Testing
         let fit = try #require(GrowthFit.shown(r.growth).first)
         #expect(fit.rSquared.map { $0 < 0.9 } == true)
         #expect(!fit.reliable && fit.wallText.hasSuffix("?"))
-        #expect(Report.render(r, as: .terminal).contains("unreliable: wall R² "))
-        #expect(Report.render(r, as: .markdown).contains("⚠️ unreliable"))
+        #expect(Report.render(r, as: .terminal, verbose: true).contains("unreliable: wall R² "))
+        #expect(Report.render(r, as: .markdown, verbose: true).contains("⚠️ unreliable"))
         let html = Report.render(r, as: .html)
         #expect(html.contains("stub k=" + fit.wallText + "</text>"), "legend marks the poor fit")
     }
@@ -84,7 +84,7 @@ import Testing
         #expect(R.count("class=\"slower\"", in: section) == 1)
         #expect(section.contains("<span class=\"\">" + Markup.escape(noisy.text) + "</span>"))
         #expect(noisy.text.contains("["))
-        let md = Report.render(r, as: .markdown)
+        let md = Report.render(r, as: .markdown, verbose: true)
         #expect(R.count("| 🔴 ", in: md) == 1 && md.contains("| " + noisy.text + " |"))
         // The same inputs, the same interval.
         #expect(ReportFacts(r).ratios.first?.ratios[0]?.interval == noisy.interval)

@@ -30,7 +30,7 @@ import Testing
         let text = Report.render(results, as: .terminal)
         #expect(text.hasPrefix("verdict: FAILED: "))
         let failure = text.range(of: "strategies-agree FAILED")
-        let table = text.range(of: "pivots/solve")
+        let table = text.range(of: "p50 slowest")
         #expect(failure != nil && table != nil && failure!.lowerBound < table!.lowerBound)
         #expect(text.contains("invariants: "))
     }
@@ -39,11 +39,16 @@ import Testing
         let results = try R.results
         let text = Report.render(results, as: .markdown)
         #expect(text.hasPrefix("## Strut bench: ❌ "))
-        #expect(text.contains("| family | size | strategy | phase | solves | p50 | p90 | p99 |"))
+        #expect(text.contains("| strategy | phase | groups | solves | p50 median | p50 slowest |"))
+        #expect(!text.contains("| family | size |") && text.contains("--verbose` lists every group"))
         #expect(text.contains("`strategies-agree` |"))
         #expect(text.contains("<details><summary>"))
         #expect(R.count("```sh\nstrut bench ", in: text) == results.invariants.failures.count)
-        #expect(text.contains("relative to `cassowary`"))
+        #expect(text.contains("faster than cassowary") || text.contains("slower than cassowary"))
+        // --verbose: every group, and the ratios per group.
+        let verbose = Report.render(results, as: .markdown, verbose: true)
+        #expect(verbose.contains("| family | size | strategy | phase | solves | p50 | p90 | p99 |"))
+        #expect(verbose.contains("relative to `cassowary`") && verbose.contains("<details><summary>"))
     }
 
     @Test func junitIsWellFormedXMLWithATestCasePerInvariantFamilyAndStrategy() throws {
