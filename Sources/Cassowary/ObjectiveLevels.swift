@@ -19,10 +19,21 @@ struct ObjectiveLevels {
     /// Per level: the largest coefficient magnitude ever written there. Cancellation residue is
     /// judged against it, not just against the two operands: a weighted level holds weights up to
     /// 1e6, whose rounding leaves residue near 1e-10 that must not read as a real coefficient.
-    /// Residue is within 1e-14 of the scale (about 45 units in the last place); it was 1e-11,
-    /// which zeroed a real -5e-8 on a level of scale 5000 and stopped the simplex at a
-    /// non-optimal error (libFuzzer; Regressions/small-objective-coefficient-beside-a-dummy).
+    /// Residue is within `residue` of the scale.
     var scales: [Double] = []
+
+    /// Relative to a level's scale, the largest coefficient that is rounding residue and snaps
+    /// to 0. At 1e-11 it zeroed a real -5e-8 on a level of scale 5000 and stopped the simplex at
+    /// a non-optimal error (libFuzzer; Regressions/small-objective-coefficient-beside-a-dummy).
+    /// At 1e-14 the factored engine's residue outlived it: its rows carry definitions through
+    /// several substitutions (coefficients 3e-14 off), and a slack left at 3.2e-14 on a level of
+    /// scale 2.75 blocked the level below from it, so removing and adding back a constraint
+    /// ended at 4 where the optimum is 3.909
+    /// (`FactoredEngineTests.removingAndReAddingTheSixthOfEightKeepsTheObjective`), and a
+    /// -1.9e-14 hid a direction of the optimal face from the ambiguity check
+    /// (`FactoredEngineTests.factoredAmbiguityThroughTwoCostedEqualities`). 1e-12 is a tenth of
+    /// the smallest real relative coefficient seen and a hundred times the residue seen.
+    static let residue = 1e-12
     /// Per level: min-heap of candidate symbols keyed by pivoting order (`Tableau.order`), which
     /// may have a negative coefficient (stale entries allowed, checked when popped).
     var heaps: [[Int64]] = []
@@ -83,12 +94,12 @@ struct ObjectiveLevels {
         return old
     }
 
-    /// `old + delta`, residue within 1e-14 of the level's running scale snapped to 0.
+    /// `old + delta`, `residue` of the level's running scale snapped to 0.
     @inline(__always)
     static func sum(_ old: Double, _ delta: Double, scale: inout Double) -> Double {
         scale = max(scale, abs(old), abs(delta))
         let v = old + delta
-        return abs(v) <= scale * 1e-14 ? 0 : v
+        return abs(v) <= scale * residue ? 0 : v
     }
 
     /// Keeps the candidate heaps complete after a write at level `l`: a coefficient that is

@@ -85,22 +85,12 @@ extension CassowaryCore {
     }
 
     /// A parametric symbol that can move without leaving the optimal face: not a dummy and with a
-    /// zero coefficient at every level. A coefficient within `movableResidue` of its level's
-    /// scale is rounding residue and counts as zero: the factored engine builds a level's
-    /// coefficients through definitions, and a slack whose exact cost is 0 came out at
-    /// -1.9e-14 on a level of scale 1, past the levels' own snap (1e-14), so the face lost it
-    /// and with it the ambiguity of two variables
-    /// (`FactoredEngineTests.factoredAmbiguityThroughTwoCostedEqualities`).
+    /// zero coefficient at every level (residue within `ObjectiveLevels.residue` counts as zero).
     func isMovable(_ s: Int32) -> Bool {
         guard tableau.basicRow[Int(s)] < 0, tableau.kinds[Int(s)] != .dummy else { return false }
-        for l in 0..<levels.count where abs(levels.coefs[l][Int(s)]) > levels.scales[l] * Self.movableResidue { return false }
+        for l in 0..<levels.count where abs(levels.coefs[l][Int(s)]) > levels.scales[l] * ObjectiveLevels.residue { return false }
         return true
     }
-
-    /// Relative to a level's scale, the largest objective coefficient the optimal face ignores:
-    /// 100 times the levels' snap (1e-14), and a tenth of the smallest real relative coefficient
-    /// seen (-5e-8 on a level of scale 5000, `ObjectiveLevels.scales`).
-    static let movableResidue = 1e-12
 
     /// A temporary lowest level (below every priority), for programs over the optimal face.
     mutating func addTemporaryLevel() -> Int {
