@@ -10,7 +10,7 @@ struct BinaryCompareOptions: ParsableArguments {
     var paths: [String] = []
 
     @Option(help: "With --binaries: also count each build's instructions under valgrind's callgrind ('instructions'; strut bench --meter instructions) and gate them past --instruction-threshold.")
-    var meter: String?
+    var meter: Meter?
 
     @OptionGroup var gate: GateThresholdOptions
 
@@ -35,7 +35,6 @@ struct BinaryCompareOptions: ParsableArguments {
         for p in paths where !FileManager.default.isExecutableFile(atPath: p) {
             throw ValidationError("--binaries: \(p) is not an executable file")
         }
-        if let meter, meter != "instructions" { throw ValidationError("--meter: unknown meter \"\(meter)\"; known: instructions") }
         if let plantInNew, !(0...1000).contains(plantInNew) { throw ValidationError("--plant-in-new takes a percentage 0-1000") }
     }
 }

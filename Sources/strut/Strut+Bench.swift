@@ -117,7 +117,7 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var gate: GateThresholdOptions
 
     @Option(help: "Also count each measured region in instructions: 'instructions' (strut runs the work again under valgrind's callgrind in \(MeterRun.shards) fixed shards, --jobs at a time, no live progress; counts are the same on every run of the same build and command, whatever --jobs). Gate them with --baseline and --instruction-threshold.")
-    var meter: String?
+    var meter: Meter?
 
     @Flag(inversion: .prefixedNo, help: "Time the diagnostics phase (ambiguity and minimal conflicting sets of every layout, asked apart from the layout pass as UIKit's hasAmbiguousLayout is).")
     var diagnostics = true
@@ -205,7 +205,6 @@ struct BenchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let meter, meter != "instructions" { throw ValidationError("--meter: unknown meter \"\(meter)\"; known: instructions") }
         if meter != nil, shard != nil, !InstructionMeter.runningOnValgrind { throw ValidationError("--meter instructions shards the run itself (\(MeterRun.shards) fixed shards, --jobs at a time): leave out --shard") }
         if let unitTimeLimit, !(unitTimeLimit > 0 && unitTimeLimit.isFinite) { throw ValidationError("--unit-time-limit must be a positive number of seconds") }
     }

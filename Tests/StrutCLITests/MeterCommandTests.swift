@@ -15,6 +15,18 @@ import Testing
         return records.map { ($0["instructions"] as? [Int]) ?? [] }
     }
 
+    /// `--meter` is a closed set: an unknown meter is a usage error (status 2) that names the
+    /// option, the bad value and the known meter, for bench and for compare --binaries alike,
+    /// before any work starts (valgrind or not).
+    @Test func anUnknownMeterIsAUsageErrorNamingTheOptionAndValue() throws {
+        for arguments in [["bench", "corpora/golden/conflicting-heights.json", "--meter", "cycles"],
+                          ["compare", "--meter", "cycles"]] {
+            let run = try StrutProcess.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stdout)\n\(run.stderr)")
+            #expect(run.stderr.contains("'cycles'") && run.stderr.contains("--meter") && run.stderr.contains("'instructions'"), "\(run.stderr)")
+        }
+    }
+
     @Test(.enabled(if: hasValgrind)) func countsAreRecordedAndGateAtTwoPercent() throws {
         let out = try StrutProcess.temporaryFile("meter-results.json", "")
         let baseline = try StrutProcess.temporaryFile("meter-baseline.json", "")
