@@ -195,7 +195,8 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Agreement with reference frames for every case that carries them (imported screens),
-    /// laid out again in this process under the first strategy; files that failed to check in a
+    /// laid out again in this process under the first strategy, each disagreeing screen a third
+    /// time with its reference frames held (`ReferenceCheck`); files that failed to check in a
     /// worker (a trap, a hang) are left out, and so are outside solvers (their answers arrive
     /// through an adapter).
     static func agreements(
@@ -211,7 +212,12 @@ struct ReplayCommand: ParsableCommand {
             else { continue }
             guard let laid = try? SolveCommand.layout(tree, on: configurations, solver: strategy.make(false)) else { continue }
             for (configuration, result) in zip(configurations, laid) {
-                if let a = ScreenAgreement.compare(c, result: result, configuration: configuration, path: path) { out.append(a) }
+                guard var a = ScreenAgreement.compare(c, result: result, configuration: configuration, path: path) else { continue }
+                if a.needsReferenceCheck, let held = ReferenceCheck.heldCase(c, on: configuration), let heldTree = try? held.validate(),
+                   let heldResult = try? SolveCommand.layout(heldTree, on: [configuration], solver: strategy.make(false)).first {
+                    a.apply(ReferenceCheck.judge(free: result, held: heldResult))
+                }
+                out.append(a)
             }
         }
         return out

@@ -18,6 +18,11 @@ public struct AgreementReport: Sendable {
     public var viewCount: Int { screens.reduce(0) { $0 + $1.views.count } }
     public var agreeingViews: Int { screens.reduce(0) { $0 + $1.views.filter(\.agrees).count } }
     public var agreeingScreens: Int { screens.filter(\.agrees).count }
+    /// Views that agree or whose screen's reference is another optimum of the same constraints.
+    public var viewsUpToTies: Int { screens.reduce(0) { $0 + ($1.isAnotherOptimum ? $1.views.count : $1.views.filter(\.agrees).count) } }
+    public var screensUpToTies: Int { screens.filter { $0.agrees || $0.isAnotherOptimum }.count }
+    /// Disagreeing screens whose reference frames were checked against Strut's model.
+    public var checkedScreens: Int { screens.filter { $0.referenceCheck != nil }.count }
     public var misplacedCount: Int { screens.reduce(0) { $0 + $1.misplaced.count } }
     public var misplacedAgreeing: Int { screens.reduce(0) { $0 + $1.misplaced.filter(\.agrees).count } }
 
@@ -44,6 +49,9 @@ public struct AgreementReport: Sendable {
         var out = "agreement with the reference frames (\(strategy), within each case's tolerance):\n"
         out += "  views:   \(agreeingViews) of \(viewCount) agree (\(Self.percent(agreeingViews, viewCount))); misplaced views, not counted: \(misplacedAgreeing) of \(misplacedCount) agree anyway\n"
         out += "  screens: \(agreeingScreens) of \(screens.count) with every view agreeing (\(Self.percent(agreeingScreens, screens.count)))\n"
+        if checkedScreens > 0 {
+            out += "  counting a reference that is another optimum of the same constraints as agreement: \(viewsUpToTies) views (\(Self.percent(viewsUpToTies, viewCount))), \(screensUpToTies) screens (\(Self.percent(screensUpToTies, screens.count)))\n"
+        }
         let amb = ambiguityAgreement
         if amb.compared > 0 { out += "  ambiguity marks: the reference's and Strut's report agree on \(amb.same) of \(amb.compared) screens\n" }
         if !classes.isEmpty {
@@ -60,6 +68,7 @@ public struct AgreementReport: Sendable {
             "\(v.view): reference \(v.expected), Strut \(v.got), off by \(formatJSONNumber((v.difference * 100).rounded() / 100)) pt [\(v.disagreement?.rawValue ?? "")]"
         }
         if d.count > limit { out.append("... and \(d.count - limit) more views") }
+        if let check = s.referenceCheck { out.append("reference check: " + check.text) }
         if !s.broken.isEmpty { out.append("Strut broke: " + s.broken.joined(separator: "; ")) }
         if !s.unmetEdits.isEmpty { out.append("unmet: " + s.unmetEdits.joined(separator: "; ")) }
         return out
@@ -70,6 +79,10 @@ public struct AgreementReport: Sendable {
         var rows = [("views (misplaced excluded)", agreeingViews, viewCount),
                     ("screens with every view agreeing", agreeingScreens, screens.count),
                     ("misplaced views agreeing anyway", misplacedAgreeing, misplacedCount)]
+        if checkedScreens > 0 {
+            rows.insert(("views, another optimum counted as agreeing", viewsUpToTies, viewCount), at: 2)
+            rows.insert(("screens, another optimum counted as agreeing", screensUpToTies, screens.count), at: 3)
+        }
         let amb = ambiguityAgreement
         if amb.compared > 0 { rows.append(("screens whose ambiguity marks match Strut's report", amb.same, amb.compared)) }
         return rows

@@ -23,6 +23,9 @@ public struct ScreenAgreement: Sendable {
     public var strutWindowFrames: [String: LayoutRect]
     public var referenceWindowFrames: [String: LayoutRect]
     public var rootSize: LayoutRect
+    /// What Strut's model says of the reference frames (`ReferenceCheck`); nil when not checked
+    /// (the screen agrees, or Strut's own layout broke a constraint or gave way on the device).
+    public var referenceCheck: ReferenceCheck?
 
     public struct ViewVerdict: Sendable {
         public var view: String
@@ -36,22 +39,46 @@ public struct ScreenAgreement: Sendable {
     }
 
     public var disagreeing: [ViewVerdict] { views.filter { !$0.agrees } }
+    /// True when the reference frames are another optimum of the same constraints.
+    public var isAnotherOptimum: Bool { referenceCheck == .anotherOptimum }
+
+    /// Whether the screen's reference frames are worth checking against Strut's model: it
+    /// disagrees, and Strut's own layout neither broke a constraint nor gave way on the device.
+    public var needsReferenceCheck: Bool { !agrees && broken.isEmpty && unmetEdits.isEmpty }
+
+    /// Records `check` and puts every disagreeing view in the class it implies.
+    public mutating func apply(_ check: ReferenceCheck) {
+        referenceCheck = check
+        for k in views.indices where !views[k].agrees { views[k].disagreement = check.disagreementClass }
+    }
     public var agrees: Bool { views.allSatisfy(\.agrees) }
     /// The screen's class: its first disagreeing view's, in view order.
     public var disagreement: DisagreementClass? { disagreeing.first?.disagreement }
 }
 
-/// The classes of disagreement with a reference engine, tried in this order for each view.
+/// The classes of disagreement with a reference engine. A screen whose reference frames were
+/// checked against Strut's model (`ReferenceCheck`) takes its class from that check; otherwise
+/// the heuristic classes from `conflict` on are tried in order for each view.
 public enum DisagreementClass: String, CaseIterable, Sendable {
+    /// The reference is another optimum of the same constraints: the engines broke a tie
+    /// differently.
+    case anotherOptimum = "another optimum of the same constraints"
+    /// The reference holds every required constraint and is as good down to priority 26: only
+    /// what a stack's ambiguity suppression (25) or weaker decides differs.
+    case belowSuppression = "decided only at priority 25 or below"
+    /// The reference holds every required constraint but gives up a preference Strut keeps.
+    case preference = "the reference gives up a preference"
+    /// Strut's own layout is not optimal: the reference does better.
+    case strutNotOptimal = "Strut's layout is not optimal"
     /// Strut broke a required constraint to recover from a conflict.
     case conflict = "conflict resolved differently"
     /// A device edit (the root's size, a guide's inset) gave way to required constraints.
     case unmetEdit = "the root's size or a guide gave way"
     /// Strut reports the view's frame ambiguous.
     case ambiguous = "ambiguous in Strut"
-    /// The reference frame itself breaks a required size the view's constraints give it (the
-    /// reference engine stored a frame it did not lay out, without marking it misplaced).
-    case referenceBreaksConstraint = "the reference frame breaks the view's own required size"
+    /// The reference frames break required constraints of the file's own (the reference
+    /// engine stored frames it did not lay out, without marking them misplaced).
+    case referenceBreaksConstraint = "the reference breaks the file's own required constraints"
     /// The superview itself disagrees in size, and the view follows it.
     case followsSuperview = "follows a superview that disagrees"
     /// The view is a stack view or arranged in one.
