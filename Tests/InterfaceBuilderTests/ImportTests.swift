@@ -257,6 +257,36 @@ import Testing
         #expect(after["slider1"] == .some(nil))
     }
 
+    /// A label of a custom class stored a line of another font high is drawn in that font (its
+    /// class sets it in code): its baseline follows the frame, not the declared 17 points. A plain
+    /// label as high keeps the declared font, one line centred (corona-warn-app's ENALabel).
+    @Test func aCustomLabelStoredALineOfAnotherFontHighTakesItsBaselineFromTheFrame() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="24128" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait"/>
+                <objects>
+                    <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                        <label text="Title" customClass="AppLabel" id="l1"><rect key="frame" x="10" y="10" width="200" height="26.5"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                        <label text="Title" id="l2"><rect key="frame" x="10" y="60" width="200" height="26.5"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                        <label text="Body" customClass="AppLabel" id="l3"><rect key="frame" x="10" y="100" width="200" height="20.5"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                    </subviews></view>
+                </objects>
+            </document>
+            """
+        let views = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first).layoutCase.views
+        let first = Dictionary(uniqueKeysWithValues: views.dropFirst().map { ($0.id, $0.baseline?.first ?? -1) })
+        // 26.5 / 1.193 = 22.2 points: ascender 0.952 of it, the line filling the frame.
+        #expect(abs((first["label1"] ?? 0) - 21.15) < 0.01, "\(first)")
+        // The declared 17 points: a line of 20.28 centred in 26.5, ascender 16.18.
+        #expect(first["label2"] == 19.293)
+        // A line of the declared font (20.28, within a point of 20.5) is that font.
+        #expect(first["label3"] == 16.293)
+    }
+
     @Test func anUnknownDesignDeviceIsMatchedByTheScreensSizeAndSaidSo() throws {
         let text = Self.storyboard.replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"retina9_9\"")
         let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
