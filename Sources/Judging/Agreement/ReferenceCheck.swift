@@ -58,8 +58,12 @@ public enum ReferenceCheck: Sendable, Equatable {
         return heldCase(c, frames: e.frames ?? [], tolerance: e.frameTolerance)
     }
 
-    /// Sets the held layout against the free one (both on the same device; the free one with no
-    /// conflict of its own). Level errors count as equal within 1e-6 of their size.
+    /// Sets the held layout against the free one (both on the same device). A conflict of the
+    /// held layout that the free one does not have (a constraint broken that it kept) is one the
+    /// reference frames make: its members but the holding constraints are what they contradict.
+    /// Where Strut broke constraints, those are broken in both (the holds come last and break
+    /// first), so what is named is what Apple's engine broke instead. Level errors count as equal
+    /// within 1e-6 of their size.
     public static func judge(free: LayoutResult, held: LayoutResult) -> ReferenceCheck {
         let freeBroken = Set(free.conflicts.map(\.broken))
         let newConflicts = held.conflicts.filter { !freeBroken.contains($0.broken) }

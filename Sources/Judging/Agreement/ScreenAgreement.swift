@@ -43,12 +43,15 @@ public struct ScreenAgreement: Sendable {
     public var isAnotherOptimum: Bool { referenceCheck == .anotherOptimum }
 
     /// Whether the screen's reference frames are worth checking against Strut's model: it
-    /// disagrees, and Strut's own layout neither broke a constraint nor gave way on the device.
-    public var needsReferenceCheck: Bool { !agrees && broken.isEmpty && unmetEdits.isEmpty }
+    /// disagrees, and the device did not give way in Strut's own layout.
+    public var needsReferenceCheck: Bool { !agrees && unmetEdits.isEmpty }
 
-    /// Records `check` and puts every disagreeing view in the class it implies.
+    /// Records `check` and puts every disagreeing view in the class it implies. Where Strut broke
+    /// a constraint and the reference contradicts others, the class stays `conflict` (the check
+    /// names what Apple's engine broke instead).
     public mutating func apply(_ check: ReferenceCheck) {
         referenceCheck = check
+        if !broken.isEmpty, case .contradicts = check { return }
         for k in views.indices where !views[k].agrees { views[k].disagreement = check.disagreementClass }
     }
     public var agrees: Bool { views.allSatisfy(\.agrees) }
