@@ -204,10 +204,11 @@ import Testing
         #expect(proportional.map(\.multiplier) == sixths)
         fixture.lengths = [40, nil, 0]
         let mixed = try fixture.tree().stackGeneration(grid: retinaGrid).constraints.filter { $0.identifier == "UISV-fill-proportionally" }
-        // D = 40: a's multiplier is exactly 1 (required); b and c have no length: required dim == 0.
-        let ones: [Double] = [1, 1, 1]
+        // D = 40: a's multiplier is exactly 1 (required); c's length is 0: required dim == 0; b has
+        // no intrinsic length and gets no proportional constraint (what the stack leaves it).
+        let ones: [Double] = [1, 1]
         #expect(mixed.map(\.multiplier) == ones)
-        let seconds: [LayoutAttribute?] = [.width, nil, nil]
+        let seconds: [LayoutAttribute?] = [.width, nil]
         #expect(mixed.map(\.second?.attribute) == seconds)
         #expect(mixed.allSatisfy { $0.priority == .required })
         fixture.lengths = [nil, nil, nil]

@@ -29,7 +29,11 @@ extension StackBuilder {
     /// `UISV-fill-proportionally`: `item_i.dim == (len_i / D) · canvas.dim` with `len_i` the
     /// intrinsic length along the axis (none counts as ≤ 0) and `D = Σ len (len > 0) + the
     /// spacings between visible items`; priority max(999 − i, 751), required when the
-    /// multiplier is exactly 1; an item with len ≤ 0 gets a required `dim == 0`. When
+    /// multiplier is exactly 1; an item whose intrinsic length is 0 gets a required `dim == 0`,
+    /// and one without an intrinsic length none: the stack's other constraints size it. (Four
+    /// tinode cells: a nested stack without an intrinsic width beside a 40-point button in a
+    /// 374-point fillProportionally stack is stored 324 wide, the rest; a required zero width
+    /// would make the button's own width give way.) When
     /// `D ≤ max(spacing total, 1)` (no usable intrinsic lengths) it falls back to fillEqually;
     /// that test uses the unsnapped spacings so that it does not depend on the device.
     /// The canvas is the stack (or its margins guide), which the items and spacings fill.
@@ -45,7 +49,7 @@ extension StackBuilder {
         let total = positive + pairs.reduce(0.0) { $0 + spacing(after: $1.0) }
         for (i, (v, length)) in zip(shown, lengths).enumerated() {
             guard length > 0 else {
-                constrain(StackIdentifier.fillProportionally, anchor(v, axes.dimension), .equal, nil)
+                if length == 0 { constrain(StackIdentifier.fillProportionally, anchor(v, axes.dimension), .equal, nil) }
                 continue
             }
             // The priority, like the fallback, is decided on unsnapped numbers (device-independent).
