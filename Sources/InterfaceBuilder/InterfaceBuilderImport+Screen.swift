@@ -65,9 +65,20 @@ extension InterfaceBuilderImport {
         views[0].layoutMargins = margins
         guard isTable else { return }
         // The content view's margins are the cell's (corpora/real: 16 or 20 at the sides in
-        // cells whose content view does not say it preserves its superview's margins too).
+        // cells whose content view does not say it preserves its superview's margins too), less
+        // how far its edges stand inside the cell's, and never below a plain view's 8: beside an
+        // accessory, which narrows the content view by 26 to 31 points, the trailing margin is 8
+        // (nRF Mesh's Groups and SetPublication cells, whose labels end 8 points short of the
+        // content view's edge).
+        let cellWidth = views[0].frame?.width
         for k in views.indices.dropFirst() where views[k].superview == views[0].id && views[k].id.hasPrefix("tableViewCellContentView") {
-            if views[k].layoutMargins == nil { views[k].layoutMargins = margins }
+            guard views[k].layoutMargins == nil else { continue }
+            var own = margins
+            if let cellWidth, let f = views[k].frame {
+                own.leading = max(plain, margins.leading - max(0, f.x))
+                own.trailing = max(plain, margins.trailing - max(0, cellWidth - f.x - f.width))
+            }
+            views[k].layoutMargins = own
         }
     }
 

@@ -232,6 +232,28 @@ import Testing
         #expect(try #require(cell).layoutCase.views[0].layoutMargins == DirectionalEdgeInsets.defaultMargins)
     }
 
+    /// A table view cell's content view has the cell's margins less how far its edges stand
+    /// inside the cell's, at least 8: beside an accessory its trailing margin is 8.
+    @Test func aContentViewBesideAnAccessoryHasAPlainTrailingMargin() throws {
+        func contentMargins(_ width: String) throws -> DirectionalEdgeInsets? {
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="24128" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                    <device id="retina6_1" orientation="portrait"/>
+                    <objects>
+                        <tableViewCell accessoryType="disclosureIndicator" id="t1"><rect key="frame" x="0.0" y="0.0" width="414" height="77"/>
+                            <tableViewCellContentView key="contentView" id="cv1"><rect key="frame" x="0.0" y="0.0" width="\(width)" height="77"/></tableViewCellContentView>
+                        </tableViewCell>
+                    </objects>
+                </document>
+                """
+            let views = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Cell.xib").screens.first).layoutCase.views
+            return views.first { $0.id.hasPrefix("tableViewCellContentView") }?.layoutMargins
+        }
+        #expect(try contentMargins("383.5") == DirectionalEdgeInsets(top: 11, leading: 20, bottom: 11, trailing: 8))
+        #expect(try contentMargins("414") == DirectionalEdgeInsets(top: 11, leading: 20, bottom: 11, trailing: 20))
+    }
+
     /// Controls whose frame is larger than what their constraints align: a 51-point switch by 2
     /// at the right, a slider by 2 at either side until Xcode 26 redesigned it.
     @Test func switchesAndSlidersAlignTheirRectanglesNotTheirFrames() throws {
