@@ -206,9 +206,10 @@ package final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// This process's environment with `set` applied (each `NAME=value` replaces any value of NAME).
-    package static func inheritedEnvironment(setting set: [String]) -> [String] {
-        let names = Set(set.map { $0.prefix { $0 != "=" } + "=" })
+    /// This process's environment with `set` applied (each `NAME=value` replaces any value of
+    /// NAME) and the variables `removing` names left out.
+    package static func inheritedEnvironment(setting set: [String], removing: [String] = []) -> [String] {
+        let names = Set(set.map { $0.prefix { $0 != "=" } + "=" } + removing.map { $0 + "=" })
         var out: [String] = []
         var p = environ
         while let entry = p.pointee {

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
+import StrutSystem
 
 /// The child processes a run has started and not yet seen end: the metered shards under valgrind
-/// (`MeterRun`) and the units of `strut compare --binaries` (`InterleavedRun`). Foundation's
-/// `Process` starts each in a process group of its own, which a terminal's Ctrl-C does not reach,
-/// so strut forwards its signals to them itself (`ChildStopSignals`): without that, a Ctrl-C
-/// stopped strut from starting shards while the running ones went on under valgrind for minutes.
+/// (`MeterRun`) and the units of `strut compare --binaries` (`InterleavedRun`). `ChildProcess`
+/// starts each in a process group of its own, which a terminal's Ctrl-C does not reach, so strut
+/// forwards its signals to them itself (`ChildStopSignals`): without that, a Ctrl-C stopped strut
+/// from starting shards while the running ones went on under valgrind for minutes.
 ///
 /// Starting and stopping share one lock, so no child starts after a stop has been forwarded.
 final class ChildStop: @unchecked Sendable {
@@ -20,22 +21,26 @@ final class ChildStop: @unchecked Sendable {
     /// asks them to finish their running unit (SIGINT).
     var isHard: Bool { lock.withLock { signals.contains { $0 != SIGINT } } }
 
-    /// Starts `process` unless a stop was asked; false when it was (the process is not started).
-    /// The process is tracked until its termination handler runs, which this sets (chaining the
-    /// one it had).
-    func start(_ process: Process) throws -> Bool {
-        let previous = process.terminationHandler
-        process.terminationHandler = { [weak self] p in
-            self?.lock.withLock { _ = self?.running.remove(p.processIdentifier) }
-            previous?(p)
-        }
-        return try lock.withLock {
-            guard signals.isEmpty else { return false }
-            try process.run()
-            running.insert(process.processIdentifier)
-            return true
+    /// Runs `body` unless a stop was asked (nil then). `body` starts one child
+    /// (`ChildProcess.run`), handing it the `track` it is given: the child is tracked from its
+    /// start until `body` returns, and one that starts after a stop was forwarded gets the stop's
+    /// signal at once.
+    func launch(
+        _ body: (_ track: @escaping (ChildProcess) -> Void) throws(ChildProcess.SpawnError) -> ChildProcess.Completion
+    ) throws(ChildProcess.SpawnError) -> ChildProcess.Completion? {
+        if isSet { return nil }
+        let pid = PIDBox()
+        defer { lock.withLock { _ = running.remove(pid.value) } }
+        return try body { [self] child in
+            pid.value = child.processID
+            lock.withLock {
+                running.insert(child.processID)
+                if let last = signals.last { kill(-child.processID, last) }
+            }
         }
     }
+
+    private final class PIDBox: @unchecked Sendable { var value: pid_t = 0 }
 
     /// Asks for a stop and sends `signal` to the process group of every running child (to the
     /// child itself when it leads no group). Returns how many children it reached.

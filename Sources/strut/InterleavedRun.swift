@@ -1,6 +1,7 @@
 import Bench
 import Dispatch
 import Foundation
+import StrutSystem
 
 /// `strut compare --binaries OLD NEW`'s native runs: every work unit of the plan runs once under
 /// each binary, each time as that binary's own `strut bench` on that unit alone (`--shard i/N`
@@ -47,24 +48,22 @@ struct InterleavedRun {
     /// Runs one unit under one binary; nil when it ran (whatever it found), else why not.
     func runUnit(_ k: Int, of units: Int, side: Int, directory: String) -> String? {
         let binary = side == 0 ? old : new
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = Array(plan.commandWords.dropFirst()) + ["--shard", "\(k)/\(units)", "--jobs", "1", "--out", file(directory, side: side, unit: k)]
-        var environment = ProcessInfo.processInfo.environment
-        if side == 1, let plantInNew { environment["STRUT_PLANTED_SLOWDOWN"] = String(plantInNew) }
-        if side == 0 { environment["STRUT_PLANTED_SLOWDOWN"] = nil }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        do { guard try stop.start(process) else { return nil } } catch { return "cannot run \(binary): \(error)" }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let arguments = Array(plan.commandWords.dropFirst()) + ["--shard", "\(k)/\(units)", "--jobs", "1", "--out", file(directory, side: side, unit: k)]
+        let planted = side == 1 ? plantInNew.map { ["STRUT_PLANTED_SLOWDOWN=\($0)"] } ?? [] : []
+        let environment = ChildProcess.inheritedEnvironment(setting: planted, removing: side == 0 ? ["STRUT_PLANTED_SLOWDOWN"] : [])
+        let completion: ChildProcess.Completion
+        do throws(ChildProcess.SpawnError) {
+            guard let c = try stop.launch({ track throws(ChildProcess.SpawnError) in
+                try ChildProcess.run(binary, arguments, environment: environment, keepOutput: false, started: track)
+            }) else { return nil }
+            completion = c
+        } catch {
+            return "cannot run \(binary): \(error.reason)"
+        }
         // 0 ran; 1 a case failed; 3 an invariant failed: the results say which, and the
         // comparison reports it. Anything else (2: it does not take these arguments) stops.
-        guard process.terminationReason == .exit, [0, 1, 3].contains(process.terminationStatus) else {
-            let text = String(decoding: message, as: UTF8.self).split(separator: "\n").prefix(3).joined(separator: " ")
-            return "\(binary) bench on unit \(k) of \(units) ended with \(process.terminationReason == .exit ? "status" : "signal") \(process.terminationStatus): \(text)"
+        guard !completion.timedOut, case .exited(let status) = completion.ending, [0, 1, 3].contains(status) else {
+            return "\(binary) bench on unit \(k) of \(units) ended with \(completion.endingText): \(completion.errorSummary())"
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrutSystem
 import Reports
 import History
 
@@ -52,17 +53,11 @@ struct MetricThreshold: ExpressibleByArgument {
 enum GitCommits {
     /// The commit `revision` names, or nil when git cannot resolve it here.
     static func resolve(_ revision: String) -> CommitInfo? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "show", "-s", "--format=%H%x1f%ct%x1f%s", revision, "--"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines).split(separator: "\u{1f}", omittingEmptySubsequences: false)
+        guard let git = ChildProcess.executable(named: "git"), let completion = try? ChildProcess.run(git, ["show", "-s", "--format=%H%x1f%ct%x1f%s", revision, "--"],
+                                                              environment: ChildProcess.inheritedEnvironment(setting: []), timeout: .seconds(60)),
+              completion.succeeded, let line = completion.output.first
+        else { return nil }
+        let fields = line.split(separator: "\u{1f}", omittingEmptySubsequences: false)
         guard fields.count >= 3, let time = Int64(fields[1]) else { return nil }
         return CommitInfo(sha: String(fields[0]), time: time, subject: fields[2...].joined(separator: "\u{1f}"))
     }

@@ -48,41 +48,43 @@ struct MeterRun {
         }
         let program = try Self.strippedCopy(of: executable, to: home + "/strut")
         let started = Clocks.monotonicNanoseconds()
-        var processes: [Process?] = Array(repeating: nil, count: Self.shards)
-        let finished = DispatchSemaphore(value: 0)
-        var running = 0
         // Shard i holds units i, i + shards, ...: a run of fewer units starts fewer children.
-        for shard in 0..<min(Self.shards, plan.allUnits.count) {
-            while running >= max(1, jobs) {
-                finished.wait()
-                running -= 1
+        // `jobs` lanes take the shards in order; a lane starts none after the time limit or a stop.
+        let count = min(Self.shards, plan.allUnits.count)
+        let lanes = ShardLanes(count: count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            while let shard = lanes.next() {
+                let elapsed = Double(Clocks.monotonicNanoseconds() &- started) / 1e9
+                if let timeLimit, elapsed >= timeLimit { return }
+                let dir = shardDirectory(home, shard)
+                do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                    lanes.record(shard, .failure("cannot create \(dir): \(error)"))
+                    return
+                }
+                let arguments = Self.valgrindArguments(directory: dir) + [program] + childArguments(shard, remaining: timeLimit.map { $0 - elapsed })
+                let childEnvironment = Self.childEnvironment(directory: dir, plantedSlowdown: plantedSlowdown).map { "\($0.key)=\($0.value)" }.sorted()
+                do throws(ChildProcess.SpawnError) {
+                    guard let completion = try stop.launch({ track throws(ChildProcess.SpawnError) in
+                        try ChildProcess.run(valgrind, arguments, environment: childEnvironment, keepOutput: false, started: track)
+                    }) else { return }
+                    lanes.record(shard, .success(completion))
+                } catch {
+                    lanes.record(shard, .failure("cannot run \(valgrind): \(error.reason)"))
+                    return
+                }
             }
-            let elapsed = Double(Clocks.monotonicNanoseconds() &- started) / 1e9
-            if let timeLimit, elapsed >= timeLimit { break }
-            let dir = shardDirectory(home, shard)
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw BenchUsageError("--meter instructions: cannot create \(dir): \(error)")
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: valgrind)
-            process.arguments = Self.valgrindArguments(directory: dir) + [program] + childArguments(shard, remaining: timeLimit.map { $0 - elapsed })
-            process.environment = Self.childEnvironment(directory: dir, plantedSlowdown: plantedSlowdown)
-            process.terminationHandler = { _ in finished.signal() }
-            do { guard try stop.start(process) else { break } } catch { throw BenchUsageError("--meter instructions: cannot run \(valgrind): \(error)") }
-            processes[shard] = process
-            running += 1
-        }
-        while running > 0 {
-            finished.wait()
-            running -= 1
         }
         var parts: [(file: String, results: BenchResults)] = []
-        for (shard, process) in processes.enumerated() {
-            guard let process else { continue }
+        for (shard, outcome) in lanes.outcomes.enumerated() {
+            guard let outcome else { continue }
             let dir = shardDirectory(home, shard), file = dir + "/results.json"
-            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-                if stop.isSet { continue }  // ended by the stop before it wrote its results
-                throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(process.terminationReason == .exit ? "status \(process.terminationStatus)" : "signal \(process.terminationStatus)")")
+            switch outcome {
+            case .failure(let message): throw BenchUsageError("--meter instructions: \(message)")
+            case .success(let completion):
+                guard completion.succeeded else {
+                    if stop.isSet { continue }  // ended by the stop before it wrote its results
+                    throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(completion.endingText): \(completion.errorSummary())")
+                }
             }
             do {
                 var results = try BenchResults(jsonText: String(contentsOfFile: file, encoding: .utf8), file: file)
@@ -148,8 +150,7 @@ struct MeterRun {
     }
 
     static func valgrindPath() throws(BenchUsageError) -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/valgrind" } ?? []
-        guard let found = (path + ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let found = ChildProcess.executable(named: "valgrind") else {
             throw BenchUsageError("--meter instructions needs valgrind (Debian package valgrind; scripts/lib.sh installs it)")
         }
         return found
@@ -160,15 +161,16 @@ struct MeterRun {
     /// symbol table stays. `objcopy --strip-debug` (Debian package binutils).
     static func strippedCopy(of exe: String, to copy: String) throws(BenchUsageError) -> String {
         guard FileManager.default.isExecutableFile(atPath: exe) else { throw BenchUsageError("--meter instructions: \(exe) is not an executable file") }
-        let objcopy = ["/usr/bin/objcopy", "/usr/bin/llvm-objcopy"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let objcopy = ChildProcess.executable(named: "objcopy") ?? ChildProcess.executable(named: "llvm-objcopy")
         guard let objcopy else { throw BenchUsageError("--meter instructions needs objcopy (Debian package binutils) to strip the debug information valgrind cannot read") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: objcopy)
-        process.arguments = ["--strip-debug", exe, copy]
-        do { try process.run() } catch { throw BenchUsageError("--meter instructions: cannot run \(objcopy): \(error)") }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BenchUsageError("--meter instructions: \(objcopy) --strip-debug \(exe) failed")
+        let completion: ChildProcess.Completion
+        do throws(ChildProcess.SpawnError) {
+            completion = try ChildProcess.run(objcopy, ["--strip-debug", exe, copy], environment: ChildProcess.inheritedEnvironment(setting: []), keepOutput: false)
+        } catch {
+            throw BenchUsageError("--meter instructions: cannot run \(objcopy): \(error.reason)")
+        }
+        guard completion.succeeded else {
+            throw BenchUsageError("--meter instructions: \(objcopy) --strip-debug \(exe) failed (\(completion.endingText)): \(completion.errorSummary())")
         }
         return copy
     }
@@ -177,4 +179,36 @@ struct MeterRun {
         let digits = String(n)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
+}
+
+/// The shards of a metered run handed out to the lanes in order, and how each ended.
+final class ShardLanes: @unchecked Sendable {
+    enum Outcome {
+        case success(ChildProcess.Completion)
+        case failure(String)
+    }
+
+    private let lock = NSLock()
+    private let count: Int
+    private var cursor = 0
+    private var ended: [Outcome?]
+
+    init(count: Int) {
+        self.count = count
+        ended = Array(repeating: nil, count: count)
+    }
+
+    /// The next shard to run, nil when none is left or one failed to start.
+    func next() -> Int? {
+        lock.withLock {
+            guard cursor < count, !ended.contains(where: { if case .failure = $0 { true } else { false } }) else { return nil }
+            cursor += 1
+            return cursor - 1
+        }
+    }
+
+    func record(_ shard: Int, _ outcome: Outcome) { lock.withLock { ended[shard] = outcome } }
+
+    /// How each shard ended, nil for one that never ran.
+    var outcomes: [Outcome?] { lock.withLock { ended } }
 }

@@ -65,6 +65,27 @@ import Testing
     @Test func aCommandThatDoesNotExistIsASpawnErrorWithTheReason() {
         #expect(throws: FuzzUsageError.self) { try ChildProcess.worker(["/nonexistent/strut-worker"], environment: [:]) }
     }
+
+    /// `ChildProcess.run`, the one way strut runs a tool to its end (git, objcopy, metered shards,
+    /// compare's units): output lines, exit status, standard error's tail, and a child past its
+    /// time killed with its process group.
+    @Test func runCollectsOutputStatusAndErrorsAndKillsPastItsTime() throws {
+        let env = ChildProcess.inheritedEnvironment(setting: ["GREETING=hello"], removing: ["HOME"])
+        let done = try ChildProcess.run("/bin/sh", ["-c", "echo $GREETING; echo ${HOME:-none}; echo oops >&2; exit 3"], environment: env)
+        #expect(done.output == ["hello", "none"])
+        #expect(done.ending == .exited(3) && !done.succeeded && done.endingText == "status 3")
+        #expect(done.errorSummary() == "oops")
+        let started = ContinuousClock.now
+        let grandchild = PIDHolder()
+        let slow = try ChildProcess.run("/bin/sh", ["-c", "sleep 30 & echo $!; wait"], environment: env, timeout: .milliseconds(500)) { _ in }
+        grandchild.value = pid_t(slow.output.first ?? "") ?? 0
+        #expect(slow.timedOut && !slow.succeeded)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(grandchild.value > 0 && Self.waitUntilGone(grandchild.value))
+        #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess.run("/nonexistent/tool", [], environment: env) }
+    }
+
+    final class PIDHolder: @unchecked Sendable { var value: pid_t = 0 }
 }
 
 extension ChildProcess.LineResult: Equatable {
