@@ -55,9 +55,21 @@ struct Worker {
     func measure<T, E: Error>(counted: Bool = true, _ body: () throws(E) -> T) throws(E) -> (T, RegionCost) {
         let a0 = meter?.read(), c0 = Clocks.threadCPUNanoseconds(), t0 = Clocks.monotonicNanoseconds()
         let (value, ir) = try region(counted: counted, body)
+        if instructions == nil, PlantedSlowdown.percent > 0 { Self.plantedSpin(since: c0) }
         let t1 = Clocks.monotonicNanoseconds(), c1 = Clocks.threadCPUNanoseconds(), a1 = meter?.read()
         let bytes = a0.flatMap { a in a1.map { AllocationMeter.delta(a, $0) } } ?? (0, 0)
         return (value, RegionCost(wall: t1 &- t0, cpu: c1 &- c0, bytes: bytes, instructions: ir))
+    }
+
+    /// The planted slowdown in time (`PlantedSlowdown`, natively): spins until this thread's CPU
+    /// time since `start` is `PlantedSlowdown.percent`% more than it was on entry.
+    @inline(never)
+    static func plantedSpin(since start: UInt64) {
+        let now = Clocks.threadCPUNanoseconds()
+        let until = now &+ (now &- start) &* UInt64(PlantedSlowdown.percent) / 100
+        var s = 0.0
+        while Clocks.threadCPUNanoseconds() < until { s += 1 }
+        PlantedSlowdown.sink += s
     }
 
     /// Runs one unit: every warm-up and measured repetition, each on a fresh solver.

@@ -1,9 +1,14 @@
-/// A switchable, planted slowdown of the row merge (`Tableau.addScaled`) to prove the regression
-/// gate catches a small constant-factor slowdown (`scripts/gate-power`). Off (0) unless strut
-/// sets `percent` at startup from `STRUT_PLANTED_SLOWDOWN` (an integer percentage): then every
-/// merge makes extra passes over the merged coefficients, about `percent`% more instructions
-/// for a layout pass (calibrated on the CI suite, see README "Regression gates"). The passes sum
-/// into a public global, so the optimiser cannot drop them.
+/// A switchable, planted slowdown to prove the regression gates catch a small constant-factor
+/// slowdown (`scripts/gate-power`, `strut compare --binaries --plant-in-new`). Off (0) unless
+/// strut sets `percent` at startup from `STRUT_PLANTED_SLOWDOWN` (an integer percentage). Two
+/// parts, one per gate:
+/// - in instructions: every row merge (`Tableau.addScaled`) makes extra passes over the merged
+///   coefficients, about `percent`% more instructions for a layout pass (calibrated on the CI
+///   suite under the meter). The passes sum into a public global, so the optimiser cannot drop
+///   them. In time they cost far less (sequential reads): 1% on the CI suite at 25;
+/// - in time, natively (not under the instruction meter): every measured region spins on its
+///   thread's CPU clock until it has used `percent`% more than its work (`Worker.plantedSpin`), so a
+///   plant of 25 is a 25% slower build as a time gate sees it.
 public enum PlantedSlowdown {
     /// Percent of extra work; 0 is off. Set once, before any solver runs.
     nonisolated(unsafe) public static var percent = 0

@@ -9,7 +9,7 @@ public enum BaselineReport {
     public static func text(_ c: BaselineComparison, file: String, all: Bool = false) -> String {
         var out = summary(c)
         out += "baseline \(file): gate on thread-CPU time, a regression when the \(percent(RatioStatistics.confidence)) interval of "
-        out += "the ratio of \(quantileName), divided by the run factor, lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
+        out += "the ratio of \(quantileName)\(c.options.interleaved ? "" : ", divided by the run factor,") lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
         out += meterLine(c)
         out += warnings(c)
         out += runLine(c)
@@ -67,7 +67,8 @@ public enum BaselineReport {
             return "run factor: not applied (\(c.runFactor.groups) groups, fewer than \(RunFactor.minimumGroups)); groups judged as measured\n"
         }
         var line = "run factor: this run's CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
-        line += "groups are judged against it; the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "
+        line += c.options.interleaved ? "the two sides ran interleaved, so groups are judged as measured; " : "groups are judged against it; "
+        line += "the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "
         return line + "(a regression above \(ratio(1 + c.options.runThreshold))×)\n"
     }
 

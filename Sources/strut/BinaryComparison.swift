@@ -58,13 +58,13 @@ struct BinaryComparison {
             FileHandle.standardError.write(Data("compare: stopped before both builds ran all the work; no comparison (\(error))\n".utf8))
             throw StrutExit.failure.code
         }
-        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions)
+        let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions(interleaved: true))
         print(BenchTable.text(outcome.native.new, form: .families), terminator: "")
         print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
         print(BaselineReport.text(timed, file: options.old), terminator: "")
         var counted: BaselineComparison?
         if let metered = outcome.metered {
-            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.gate.comparisonOptions)
+            let c = BaselineComparison(baseline: BenchBaseline(metered.old), current: BenchBaseline(metered.new), options: options.gate.comparisonOptions(interleaved: true))
             print("\nNEW against OLD, instruction counts (callgrind):")
             print(BaselineReport.text(c, file: options.old), terminator: "")
             counted = c

@@ -199,7 +199,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Prints the verdicts of `results` against the baseline and returns the comparison.
     func compare(_ results: BenchResults, with reference: BenchBaseline) -> BaselineComparison {
-        let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: gate.comparisonOptions)
+        let comparison = BaselineComparison(baseline: reference, current: BenchBaseline(results), options: gate.comparisonOptions())
         print("\n" + BaselineReport.text(comparison, file: baseline ?? "-", all: verbose), terminator: "")
         return comparison
     }

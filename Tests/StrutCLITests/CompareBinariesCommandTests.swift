@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `strut compare --binaries OLD NEW` end to end: the built strut against itself, with and
-/// without a slowdown planted in NEW only (`--plant-in-new`, the row merge's extra passes).
+/// without a slowdown planted in NEW only (`--plant-in-new`: the row merge's extra passes under
+/// the meter, extra thread CPU in every measured region natively).
 @Suite struct CompareBinariesCommandTests {
     static var strut: String { StrutProcess.binary.url?.path ?? "strut" }
     static let work = ["--family", "form:8", "--strategies", "cassowary", "--devices", "iphone-8,iphone-x", "--invariants", "none"]
@@ -21,6 +22,16 @@ import Testing
         #expect(r.status == 4, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("NEW against OLD, instruction counts (callgrind):"))
         #expect(r.stdout.contains("instruction count regressions (more than 2% more instructions): form 8 cassowary first"))
+    }
+
+    /// Natively the plant spins each measured region for that much more thread CPU: 200% makes
+    /// NEW three times slower, past the interleaved per-group threshold (2x), and the run is not
+    /// divided by its own factor (the drift fell on both builds).
+    @Test func aTimeSlowdownPlantedInNewIsARegressionNatively() throws {
+        let r = try StrutProcess.run(["compare", "--binaries", Self.strut, Self.strut, "--repeat", "10", "--plant-in-new", "200"] + Self.work)
+        #expect(r.status == 4, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("lies above 2.00×") && !r.stdout.contains("divided by the run factor"), "\(r.stdout)")
+        #expect(r.stdout.contains("baseline verdict: REGRESSION"), "\(r.stdout)")
     }
 
     @Test func binariesAreCheckedBeforeAnyWork() throws {

@@ -29,6 +29,10 @@ public struct BaselineComparison: Sendable {
         /// Relative tolerance on allocated and freed bytes.
         public var byteTolerance = 0.05
         public var resamples = RatioStatistics.defaultResamples
+        /// Both sides ran interleaved on one machine (`strut compare --binaries`): the machine's
+        /// drift fell on both, so the run factor is judged (against `runThreshold`) but not divided
+        /// out of the groups, and a uniform slowdown shows in every group as well as in the run.
+        public var interleaved = false
         public init() {}
     }
 
@@ -89,7 +93,7 @@ public struct BaselineComparison: Sendable {
         runFactor = RunFactor(groupRatios: unsorted.compactMap { $0.cpu?.ratio }, seed: 0x5275_6e46_6163_746f, resamples: options.resamples)
         runVerdict = TimingVerdict(runFactor.estimate, threshold: options.runThreshold)
         for g in unsorted.indices {
-            unsorted[g].judgeTimes(runFactor: runFactor.factor, threshold: options.timeThreshold)
+            unsorted[g].judgeTimes(runFactor: options.interleaved ? 1 : runFactor.factor, threshold: options.timeThreshold)
             unsorted[g].timeGates = !baselineMetered && !currentMetered
         }
         groups = unsorted.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
