@@ -59,8 +59,8 @@ struct BinaryComparison {
             throw StrutExit.failure.code
         }
         let timed = BaselineComparison(baseline: BenchBaseline(outcome.native.old), current: BenchBaseline(outcome.native.new), options: options.gate.comparisonOptions(interleaved: true))
-        print(BenchTable.text(outcome.native.new, form: .families), terminator: "")
-        print("\nNEW \(options.new) against OLD \(options.old), interleaved:")
+        // The verdicts first (time, then counts), NEW's own figures after them.
+        print("NEW \(options.new) against OLD \(options.old), interleaved:")
         print(BaselineReport.text(timed, file: options.old), terminator: "")
         var counted: BaselineComparison?
         if let metered = outcome.metered {
@@ -69,6 +69,8 @@ struct BinaryComparison {
             print(BaselineReport.text(c, file: options.old), terminator: "")
             counted = c
         }
+        print("\nNEW's figures:")
+        print(BenchTable.text(outcome.native.new, form: .families), terminator: "")
         if let out {
             var fields: [(String, JSONValue)] = [("format", .string("strut-compare-binaries")), ("old", .string(options.old)), ("new", .string(options.new)),
                                                  ("oldResults", outcome.native.old.json), ("newResults", outcome.native.new.json)]

@@ -13,6 +13,8 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("NEW \(Self.strut) against OLD \(Self.strut), interleaved:"))
         #expect(r.stdout.contains("baseline verdict: ok"))
+        // The verdict comes first, before NEW's own table.
+        #expect(r.stdout.hasPrefix("NEW \(Self.strut) against OLD \(Self.strut), interleaved:\nbaseline verdict: ok"), "\(r.stdout.prefix(300))")
         // The deterministic figures of the two runs are the same build's: no change.
         #expect(!r.stdout.contains("deterministic changes:"))
     }
