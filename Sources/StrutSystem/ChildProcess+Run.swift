@@ -28,7 +28,7 @@ extension ChildProcess {
             if timedOut { return "no end in its time (killed)" }
             return switch ending {
             case .exited(let code): "status \(code)"
-            case .signaled(let s): "signal \(ChildProcess.signalName(s) ?? "SIG\(s)")"
+            case .signaled: "signal \(ending.name)"
             }
         }
 
@@ -77,13 +77,7 @@ extension ChildProcess {
     /// The executable file `name` names: the first in this process's PATH, else in /usr/bin or
     /// /usr/local/bin; nil when there is none.
     package static func executable(named name: String) -> String? {
-        var path: [String] = []
-        var p = environ
-        while let entry = p.pointee {
-            let text = String(cString: entry)
-            if text.hasPrefix("PATH=") { path = text.dropFirst(5).split(separator: ":").map(String.init) }
-            p += 1
-        }
+        let path = getenv("PATH").map { String(cString: $0).split(separator: ":").map(String.init) } ?? []
         return (path + ["/usr/bin", "/usr/local/bin"]).map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
     }
 
