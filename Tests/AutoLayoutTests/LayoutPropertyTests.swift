@@ -91,7 +91,8 @@ import Testing
             for i in tree.views.indices where !ambiguous.contains(tree.views[i].id) {
                 let p = a.windowFrames[i], q = b.windowFrames[i]
                 let shifted = LayoutRect(x: p.x + dx, y: p.y + dy, width: p.width, height: p.height)
-                #expect(T.close(shifted, q, 1e-6 * max(1, abs(p.x) + abs(p.y) + abs(dx) + abs(dy))), "seed \(seed): \(tree.views[i].id) \(p) + (\(dx), \(dy)) vs \(q)")
+                let reach: Double = abs(p.x) + abs(p.y) + abs(dx) + abs(dy)
+                #expect(T.close(shifted, q, 1e-6 * max(1, reach)), "seed \(seed): \(tree.views[i].id) \(p) + (\(dx), \(dy)) vs \(q)")
                 if i > 0 { #expect(T.close(a.frames[i].frame, b.frames[i].frame, 1e-6), "seed \(seed): \(tree.views[i].id)") }
             }
         }

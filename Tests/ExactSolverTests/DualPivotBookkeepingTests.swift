@@ -71,7 +71,7 @@ import Testing
         }
         let widths = Dictionary(uniqueKeysWithValues: values.map { ($0.name, $0.value) })
         #expect(widths["w0_0"] == 30)
-        let rest = (1200.0 - 8 * 13 - 30) / 11
+        let rest: Double = (1200.0 - 8 * 13 - 30) / 11
         for i in 1..<12 {
             #expect(abs(widths["w0_\(i)", default: .nan] - rest) < 1e-9, "w0_\(i): \(widths["w0_\(i)", default: .nan]) != \(rest)")
         }

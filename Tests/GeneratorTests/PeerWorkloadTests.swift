@@ -58,8 +58,9 @@ let peerTable: [(PeerWorkload.Kind, [(views: Int, constraints: Int)])] = [
         #expect(w.columns == columns && w.rows == rows, "\(views) views")
     }
     let hug = try PeerWorkload(kind: .hug, views: 1_000)
-    #expect(hug.rootSize(.portrait) == .init(width: 60 * 32, height: 90 * 32))
-    #expect(hug.rootSize(.landscape) == .init(width: 90 * 32, height: 60 * 32))
+    let narrow: Double = 60 * 32, tall: Double = 90 * 32
+    #expect(hug.rootSize(.portrait) == .init(width: narrow, height: tall))
+    #expect(hug.rootSize(.landscape) == .init(width: tall, height: narrow))
 }
 
 @Test func rootSizesFollowPeersTable() throws {

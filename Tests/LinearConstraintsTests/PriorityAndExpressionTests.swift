@@ -53,8 +53,11 @@ import Testing
 
     @Test func arithmeticKeepsTermsAndConstants() {
         let x = Variable(0), y = Variable(1)
-        let e = (2 * x + 3) - (y.expression * 4 - 1)
-        #expect(e.evaluate { $0 == x ? 10 : 1 } == 2 * 10 + 3 - 4 + 1)
+        let left: LinearExpression = 2 * x + 3
+        let right: LinearExpression = y.expression * 4 - 1
+        let e: LinearExpression = left - right
+        let expected: Double = 2 * 10 + 3 - 4 + 1
+        #expect(e.evaluate { $0 == x ? 10 : 1 } == expected)
         #expect(!LinearExpression(constant: .nan).isFinite)
         #expect(!(1 * x * .infinity).isFinite)
     }

@@ -32,7 +32,10 @@ import Testing
 
     /// Samples around `ns` with a fixed ±3% spread.
     static func around(_ ns: Double, _ n: Int = 12) -> [UInt64] {
-        (0..<n).map { k in UInt64(ns * (1 + 0.03 * sin(Double(k) * 1.7))) }
+        (0..<n).map { (k: Int) -> UInt64 in
+            let spread: Double = 1 + 0.03 * sin(Double(k) * 1.7)
+            return UInt64(ns * spread)
+        }
     }
 
     @Test func twoSizesGiveNoExponentAnywhere() throws {
@@ -71,9 +74,18 @@ import Testing
     @Test func aRatioIsColouredOnlyWhenItsIntervalExcludesOne() throws {
         // stub 1.07× slower at size 10 but with as much spread as difference; 2× at size 20.
         let r = try Self.synthetic(sizes: [10, 20]) { size, s in
-            let base = Double(size) * 1e5
-            if s == "cassowary" { return (0..<12).map { k in UInt64(base * (1 + 0.3 * sin(Double(k) * 1.3))) } }
-            return (0..<12).map { k in UInt64(base * (size == 10 ? 1.07 : 2) * (1 + 0.3 * sin(Double(k) * 2.1 + 1))) }
+            let base: Double = Double(size) * 1e5
+            if s == "cassowary" {
+                return (0..<12).map { (k: Int) -> UInt64 in
+                    let spread: Double = 1 + 0.3 * sin(Double(k) * 1.3)
+                    return UInt64(base * spread)
+                }
+            }
+            let factor: Double = size == 10 ? 1.07 : 2
+            return (0..<12).map { (k: Int) -> UInt64 in
+                let spread: Double = 1 + 0.3 * sin(Double(k) * 2.1 + 1)
+                return UInt64(base * factor * spread)
+            }
         }
         let ratios = ReportFacts(r).ratios
         let noisy = try #require(ratios.first { $0.size == 10 }?.ratios[0]), clear = try #require(ratios.first { $0.size == 20 }?.ratios[0])
