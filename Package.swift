@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Strut: a parallel benchmarking and fuzzing harness for constraint-based layout solvers.
-// Layering (docs/architecture.md, "Layers"): LinearConstraints <- Cassowary, ExactSolver <- AutoLayout
+// Layering (docs/architecture.md, "Layers"): LinearConstraints, SparseLU <- Cassowary, ExactSolver <- AutoLayout
 // <- Generator, InterfaceBuilder <- strut. The harness is one module per concept, each depending only
 // on modules above it in this list: StrutSystem; Metering (the only one that links jemalloc and
 // valgrind); Peers; Subjects; Judging; Fuzzing (the libFuzzer target links it and what it needs,
@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .executable(name: "strut", targets: ["strut"]),
         .library(name: "LinearConstraints", targets: ["LinearConstraints"]),
+        .library(name: "SparseLU", targets: ["SparseLU"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "ExactSolver", targets: ["ExactSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
@@ -44,7 +45,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "LinearConstraints"),
-        .target(name: "Cassowary", dependencies: ["LinearConstraints"]),
+        // A sparse LU factorization with column replacement updates, hypersparse solves and
+        // singularity repair: the basis of cassowary-revised, a library of its own.
+        .target(name: "SparseLU"),
+        .target(name: "Cassowary", dependencies: ["LinearConstraints", "SparseLU"]),
         .target(
             name: "ExactSolver",
             dependencies: ["LinearConstraints", .product(name: "BigInt", package: "BigInt")]),
@@ -115,7 +119,7 @@ let package = Package(
             exclude: ["Regressions"], swiftSettings: testSettings),
         .testTarget(
             name: "SparseLUTests",
-            dependencies: ["Cassowary"], swiftSettings: testSettings),
+            dependencies: ["SparseLU"], swiftSettings: testSettings),
         .testTarget(
             name: "ExactSolverTests",
             dependencies: [

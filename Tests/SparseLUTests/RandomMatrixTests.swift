@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+@testable import SparseLU
 
 /// Solves with `lu` and checks against the dense reference, both directions.
 func checkSolves(_ lu: inout SparseLU, _ ref: DenseLU, _ rng: inout SplitMix64, tolerance: Double = 1e-9) {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+@testable import SparseLU
 
 /// Makes `count` distinct columns linear combinations of untouched columns (zero columns included).
 func makeDependent(_ b: inout ColumnMatrix, count: Int, _ rng: inout SplitMix64) -> Int {

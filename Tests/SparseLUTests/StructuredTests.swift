@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+@testable import SparseLU
 
 /// Checks ‖B x − b‖∞ <= 1e-9 · (‖B‖∞‖x‖∞ + ‖b‖∞) for FTRAN and the transposed analogue for BTRAN.
 func checkResiduals(_ b: ColumnMatrix, _ lu: inout SparseLU, _ rng: inout SplitMix64, rhsCount: Int = 6) {

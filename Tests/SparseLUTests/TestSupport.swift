@@ -1,4 +1,4 @@
-@testable import Cassowary
+@testable import SparseLU
 
 /// Deterministic SplitMix64 generator.
 struct SplitMix64 {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+@testable import SparseLU
 
 /// A matrix whose triangular part the singleton pass must take whole, around a nucleus of `k`
 /// rows and columns that has no singleton (a cycle: each nucleus row and column holds two

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Adding constraints and edit variables: a row, its own columns, its first basic column.
 extension RevisedCore {

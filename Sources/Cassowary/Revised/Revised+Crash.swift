@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// A better first basis for soft equalities that hold when they are added.
 ///

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Suggested values and the dual simplex with a lexicographic ratio test.
 extension RevisedCore {

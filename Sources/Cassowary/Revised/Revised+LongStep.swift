@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Passing through a lower level's kinks in one primal step.
 ///

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Phase one for one infeasible basic value: the primal simplex on that value alone, every
 /// other row kept feasible (the Cassowary paper's artificial variable, without the artificial:

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// The revised simplex's three primitives: a column of B⁻¹N (FTRAN), a row of it (BTRAN and a
 /// product with the rows), and the basis change, with refactorization when the updates grow.

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Reduced costs per level and the lexicographic primal simplex.
 extension RevisedCore {

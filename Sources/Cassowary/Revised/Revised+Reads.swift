@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Values, the objective, counters and the deferred optimisation.
 extension RevisedCore {

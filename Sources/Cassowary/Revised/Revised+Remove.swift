@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// Removing a constraint: its own column is made basic (one pivot that keeps every other value
 /// feasible), then its row and that position leave B together, which leaves every other value

@@ -1,4 +1,5 @@
 import LinearConstraints
+import SparseLU
 
 /// The engine behind `RevisedSolver` (strategy `cassowary-revised`): the Cassowary model (one
 /// row per constraint with its slack, error or dummy symbols, UIKit's lexicographic priorities)

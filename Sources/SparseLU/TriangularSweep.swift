@@ -98,8 +98,8 @@ extension SparseLU {
         {
             for node in ws.order {
                 ws.visited[Int(node)] = false
-                if !x.isRegistered[Int(node)] {
-                    x.isRegistered[Int(node)] = true
+                if !x.registered[Int(node)] {
+                    x.registered[Int(node)] = true
                     x.indices.append(node)
                 }
             }
@@ -169,7 +169,7 @@ extension SparseLU {
             var hits = 0
             x.values.withUnsafeMutableBufferPointer { xv in
             ws.permuted.values.withUnsafeMutableBufferPointer { pv in
-            ws.permuted.isRegistered.withUnsafeMutableBufferPointer { pr in
+            ws.permuted.registered.withUnsafeMutableBufferPointer { pr in
             nodeStep.withUnsafeBufferPointer { step in
             stepTarget.withUnsafeBufferPointer { target in
                 for i in 0..<m {
@@ -184,7 +184,7 @@ extension SparseLU {
                 }
             }}}}}
             ws.permuted.indices.reserveCapacity(ws.permuted.indices.count + hits)
-            ws.permuted.isRegistered.withUnsafeBufferPointer { pr in
+            ws.permuted.registered.withUnsafeBufferPointer { pr in
                 for t in 0..<m where pr[t] { ws.permuted.indices.append(Int32(truncatingIfNeeded: t)) }
             }
         } else {

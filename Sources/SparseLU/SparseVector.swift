@@ -16,14 +16,17 @@ public struct SparseVector {
     public var values: [Double]
     /// Registered positions, each once.
     public var indices: [Int32]
-    /// `isRegistered[i]` ⇔ `i ∈ indices`. Mutate only through the methods below.
-    public internal(set) var isRegistered: [Bool]
+    /// `isRegistered[i]` ⇔ `i ∈ indices`.
+    public var isRegistered: [Bool] { registered }
+    /// The same flags, written only by this module (its hot methods are inlined into callers, so
+    /// the storage is usable from there; mutate it only through the methods below).
+    @usableFromInline var registered: [Bool]
 
     /// A zero vector of the given dimension. O(dimension).
     public init(dimension: Int) {
         values = [Double](repeating: 0, count: dimension)
         indices = []
-        isRegistered = [Bool](repeating: false, count: dimension)
+        registered = [Bool](repeating: false, count: dimension)
     }
 
     /// Builds a vector from parallel arrays (duplicates are summed). O(dimension + nnz).
@@ -33,10 +36,10 @@ public struct SparseVector {
     }
 
     /// The fixed dimension (length of `values`).
-    public var dimension: Int { values.count }
+    @inlinable public var dimension: Int { values.count }
 
     /// Number of registered positions (an upper bound on the number of nonzeros).
-    public var count: Int { indices.count }
+    @inlinable public var count: Int { indices.count }
 
     /// Grows (with zeros, amortised O(1) per added slot) or shrinks to `dimension`.
     /// Shrinking first clears registered entries beyond the new dimension.
@@ -45,42 +48,42 @@ public struct SparseVector {
         if dimension == old + 1 {
             // A border grows by one row at a time (`RevisedCore.appendRow`).
             values.append(0)
-            isRegistered.append(false)
+            registered.append(false)
         } else if dimension > old {
             let extra = dimension - old
             values.append(contentsOf: repeatElement(0, count: extra))
-            isRegistered.append(contentsOf: repeatElement(false, count: extra))
+            registered.append(contentsOf: repeatElement(false, count: extra))
         } else if dimension < old {
             var w = 0
             for k in 0..<indices.count {
                 let i = indices[k]
-                if Int(i) < dimension { indices[w] = i; w += 1 } else { values[Int(i)] = 0; isRegistered[Int(i)] = false }
+                if Int(i) < dimension { indices[w] = i; w += 1 } else { values[Int(i)] = 0; registered[Int(i)] = false }
             }
             indices.removeLast(indices.count - w)
             values.removeLast(old - dimension)
-            isRegistered.removeLast(old - dimension)
+            registered.removeLast(old - dimension)
         }
     }
 
     /// Zeroes the registered entries and unregisters them. O(nnz), keeps capacity.
-    public mutating func clear() {
+    @inlinable public mutating func clear() {
         for i in indices {
             values[Int(i)] = 0
-            isRegistered[Int(i)] = false
+            registered[Int(i)] = false
         }
         indices.removeAll(keepingCapacity: true)
     }
 
     /// Whether `i` is registered. O(1).
-    public func contains(_ i: Int32) -> Bool { isRegistered[Int(i)] }
+    @inlinable public func contains(_ i: Int32) -> Bool { registered[Int(i)] }
 
     /// `values[i]`. O(1).
-    public subscript(_ i: Int32) -> Double { values[Int(i)] }
+    @inlinable public subscript(_ i: Int32) -> Double { values[Int(i)] }
 
     /// `values[i] += v`, registering `i` on first touch. O(1) amortised.
-    public mutating func add(_ i: Int32, _ v: Double) {
-        if !isRegistered[Int(i)] {
-            isRegistered[Int(i)] = true
+    @inlinable public mutating func add(_ i: Int32, _ v: Double) {
+        if !registered[Int(i)] {
+            registered[Int(i)] = true
             indices.append(i)
         }
         values[Int(i)] += v
@@ -90,15 +93,15 @@ public struct SparseVector {
     /// update log's scatter, with the arrays' uniqueness checked once per call instead of once
     /// per entry (on the peer chain's dense etas those checks were a tenth of the solves).
     /// O(range) amortised.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func addScaled(indices idx: UnsafeBufferPointer<Int32>, values vals: UnsafeBufferPointer<Double>,
                                    range: Range<Int>, times s: Double) {
         values.withUnsafeMutableBufferPointer { v in
-            isRegistered.withUnsafeMutableBufferPointer { registered in
+            registered.withUnsafeMutableBufferPointer { reg in
                 for e in range {
                     let i = Int(idx[e])
-                    if !registered[i] {
-                        registered[i] = true
+                    if !reg[i] {
+                        reg[i] = true
                         indices.append(idx[e])
                     }
                     v[i] += vals[e] * s
@@ -108,9 +111,9 @@ public struct SparseVector {
     }
 
     /// `values[i] = v`, registering `i` on first touch. O(1) amortised.
-    public mutating func set(_ i: Int32, _ v: Double) {
-        if !isRegistered[Int(i)] {
-            isRegistered[Int(i)] = true
+    @inlinable public mutating func set(_ i: Int32, _ v: Double) {
+        if !registered[Int(i)] {
+            registered[Int(i)] = true
             indices.append(i)
         }
         values[Int(i)] = v
@@ -119,11 +122,11 @@ public struct SparseVector {
     /// Re-derives `indices` from `values` after a dense sweep that wrote `values`
     /// directly: registers exactly the nonzero positions (ascending). O(dimension).
     public mutating func rebuildIndices() {
-        for i in indices { isRegistered[Int(i)] = false }
+        for i in indices { registered[Int(i)] = false }
         indices.removeAll(keepingCapacity: true)
         var hits = 0
         values.withUnsafeBufferPointer { v in
-            isRegistered.withUnsafeMutableBufferPointer { reg in
+            registered.withUnsafeMutableBufferPointer { reg in
                 for i in 0..<v.count where v[i] != 0 {
                     reg[i] = true
                     hits += 1
@@ -131,7 +134,7 @@ public struct SparseVector {
             }
         }
         indices.reserveCapacity(hits)
-        isRegistered.withUnsafeBufferPointer { reg in
+        registered.withUnsafeBufferPointer { reg in
             for i in 0..<reg.count where reg[i] { indices.append(Int32(truncatingIfNeeded: i)) }
         }
     }
@@ -140,7 +143,7 @@ public struct SparseVector {
     /// have written unregistered positions. O(dimension).
     public mutating func clearAll() {
         for i in 0..<values.count { values[i] = 0 }
-        for i in indices { isRegistered[Int(i)] = false }
+        for i in indices { registered[Int(i)] = false }
         indices.removeAll(keepingCapacity: true)
     }
 
@@ -149,7 +152,7 @@ public struct SparseVector {
         var w = 0
         for k in 0..<indices.count {
             let i = indices[k]
-            if values[Int(i)] != 0 { indices[w] = i; w += 1 } else { isRegistered[Int(i)] = false }
+            if values[Int(i)] != 0 { indices[w] = i; w += 1 } else { registered[Int(i)] = false }
         }
         indices.removeLast(indices.count - w)
     }

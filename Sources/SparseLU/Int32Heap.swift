@@ -1,7 +1,8 @@
-/// A binary min-heap of ids kept in a plain array: the candidate columns per level and the
-/// suspect positions of `RevisedCore`. Push and pop O(log n), no allocation once warm.
+/// A binary min-heap of ids kept in a plain array: the reached updates of `SparseLU` and, in
+/// Cassowary, the candidate columns per level and the suspect positions of `RevisedCore`. Push
+/// and pop O(log n), no allocation once warm.
 extension Array where Element == Int32 {
-    mutating func heapPush(_ x: Int32) {
+    @inlinable package mutating func heapPush(_ x: Int32) {
         append(x)
         withUnsafeMutableBufferPointer { h in
             var i = h.count - 1
@@ -15,7 +16,7 @@ extension Array where Element == Int32 {
     }
 
     /// The smallest id, removed; nil when empty.
-    mutating func heapPop() -> Int32? {
+    @inlinable package mutating func heapPop() -> Int32? {
         guard let top = first else { return nil }
         let last = removeLast()
         guard !isEmpty else { return top }
