@@ -99,7 +99,7 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // Runs kept per commit, change points across commits (strut history).
-        .target(name: "History", dependencies: ["StrutSystem", "Bench", "Gates", "Reports", "Generator", "CSQLite"]),
+        .target(name: "History", dependencies: ["StrutSystem", "Metering", "Bench", "Gates", "Reports", "Generator", "CSQLite"]),
         .executableTarget(
             name: "strut",
             dependencies: [

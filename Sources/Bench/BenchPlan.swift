@@ -39,6 +39,11 @@ public struct BenchPlan: Sendable {
     /// Whether each measured region is also counted in instructions (`--meter instructions`; the
     /// process runs under callgrind, `InstructionMeter`). One worker then, and no progress ticks.
     public var meterInstructions = false
+    /// Whether the speed probe (`SpeedProbe`) runs before a unit's repetitions and after each,
+    /// its times kept beside each item's (`ItemRecord.probe`) so that the history can judge
+    /// CPU time on one scale across runs. Never under the instruction meter (counts need no
+    /// scale, and callgrind would run the probe 50 times slower).
+    public var speedProbe = true
 
     public init(sources: [CaseSource], solverWorkloads: [PeerWorkload] = [], strategies: [BenchStrategy]) {
         self.sources = sources

@@ -2,12 +2,20 @@ import LinearConstraints
 import StrutSystem
 
 /// The results document (`strut bench --out`): format tag, command, configuration, shard runs
-/// with machine metadata, failures, units, every record, and every aggregate (per device, over
-/// devices, per device over families) with growth exponents. Keys in a fixed order; numbers are
-/// JSON numbers (nanoseconds and bytes are exact below 2^53).
+/// with machine metadata, failures, units, every record with its samples, and the invariant
+/// results: what was measured. Keys in a fixed order; numbers are JSON numbers (nanoseconds and
+/// bytes are exact below 2^53).
+///
+/// The figures derived from the records (histograms per device, the summary over devices, the
+/// per-device figures over families, growth fits) are not stored: a reader recomputes them from
+/// the records (`init(jsonText:file:)`), so they cannot disagree, and `figuresJSON`
+/// (`strut report --format json`) writes them for other tools. Files written before held them
+/// too; readers skip them.
 extension BenchResults {
     public static let format = "strut-bench-results"
     public static let formatVersion = 1
+    /// The derived figures' document (`figuresJSON`).
+    public static let figuresFormat = "strut-bench-figures"
 
     public var json: JSONValue {
         .object([
@@ -17,12 +25,23 @@ extension BenchResults {
             ("runs", .array(runs.map(\.json))),
             ("failures", .array(failures.map { .object([("source", .string($0.source)), ("message", .string($0.message))]) })),
             ("units", .array(units.map(\.json))),
+            ("records", .array(records.map(\.json))),
+            ("invariants", invariants.json),
+        ])
+    }
+
+    /// The figures derived from the records, for tools outside Strut: per family, size, device,
+    /// strategy and phase the latency, CPU, solver-time and bytes histograms (`aggregates`), the
+    /// same over devices (`summary`), per device over families (`devices`), and the growth fits
+    /// (`growth`).
+    public var figuresJSON: JSONValue {
+        .object([
+            ("format", .string(Self.figuresFormat)), ("version", .number(Double(Self.formatVersion))),
+            ("command", .string(command)),
             ("aggregates", .array(aggregates.map(\.json))),
             ("summary", .array(summary.map(\.json))),
             ("devices", .array(perDevice.map(\.json))),
             ("growth", .array(growth.map(\.json))),
-            ("records", .array(records.map(\.json))),
-            ("invariants", invariants.json),
         ])
     }
 }
@@ -95,8 +114,9 @@ extension Growth {
 extension ItemRecord {
     package var json: JSONValue {
         let o = outcome
-        // `instructions` only when the meter counted them (files without it read as before).
-        return .object([
+        // `instructions` only when the meter counted them, `probe` only when probed (files
+        // without them read as before).
+        var fields: [(String, JSONValue)] = [
             ("unit", int(unit)), ("position", int(position)), ("case", .string(caseName)), ("family", .string(family)),
             ("size", int(size)), ("device", .string(device)), ("strategy", .string(strategy)), ("direction", .string(direction)),
             ("phase", .string(phase.rawValue)), ("frames", .string(o.framesDigest)), ("conflicts", int(o.conflicts)),
@@ -104,6 +124,9 @@ extension ItemRecord {
             ("counters", .array([int(o.counters.pivots), int(o.counters.rows), int(o.counters.cells), int(o.counters.constraints), int(o.counters.noiseSkips)])),
             ("allocatedBytes", int(o.allocatedBytes)), ("freedBytes", int(o.freedBytes)),
             ("wall", .array(wall.map(int))), ("cpu", .array(cpu.map(int))), ("solverTime", .array(solverTime.map(int))),
-        ] + (instructions.isEmpty ? [] : [("instructions", .array(instructions.map(int)))]))
+        ]
+        if !instructions.isEmpty { fields.append(("instructions", .array(instructions.map(int)))) }
+        if !probe.isEmpty { fields.append(("probe", .array(probe.map(int)))) }
+        return .object(fields)
     }
 }

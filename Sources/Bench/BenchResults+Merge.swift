@@ -122,6 +122,12 @@ package struct ResultsReader {
             wall: try integers(v, "wall"), cpu: try integers(v, "cpu"))
         if v["solverTime"] != nil { record.solverTime = try integers(v, "solverTime") }
         if v["instructions"] != nil { record.instructions = try integers(v, "instructions") }
+        if v["probe"] != nil {
+            record.probe = try integers(v, "probe")
+            guard record.probe.count == record.cpu.count else {
+                throw fail(path + ".probe", "\(record.probe.count) probe times for \(record.cpu.count) cpu samples (one per repetition expected)")
+            }
+        }
         return record
     }
 

@@ -27,6 +27,11 @@ public struct ItemRecord: Hashable, Sendable {
     /// instructions`: counted by callgrind, the same on every run of the same build and command);
     /// empty without the meter.
     public var instructions: [UInt64] = []
+    /// Per measured repetition, the thread-CPU nanoseconds of the speed probe around it (the
+    /// mean of the probe run just before and the one just after; `SpeedProbe`): how fast the
+    /// machine was running at the time. Empty under the instruction meter and in results
+    /// written before the probe.
+    public var probe: [UInt64] = []
 
     /// True for a hand-written case file: its group is its own, named by the file (the family
     /// is the case's name, `CaseSource.read`); generated cases and workloads share their family.
@@ -90,6 +95,7 @@ public struct ItemRecord: Hashable, Sendable {
         r.cpu = []
         r.solverTime = []
         r.instructions = []
+        r.probe = []
         return r
     }
 }

@@ -1,5 +1,6 @@
 import Generator
 import LinearConstraints
+import Metering
 import StrutSystem
 import Subjects
 
@@ -15,7 +16,9 @@ extension Worker {
         var items = [Accumulator](repeating: Accumulator(), count: Self.solverSteps.count)
         let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
         var cutOff: String?
+        var probes = ProbeSeries(plan)
         for rep in 0..<(plan.warmup + plan.repeats) {
+            defer { ProbeSeries.attach(probes.afterRepetition(), to: &items) }
             do throws(SolverError) {
                 guard try solverPass(strategy.make(), w, &items, measured: rep >= plan.warmup, stop: deadline.check),
                     rep + 1 == plan.warmup + plan.repeats || !deadline.passed

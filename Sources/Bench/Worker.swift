@@ -85,7 +85,13 @@ struct Worker {
                 var diagnostics = [Accumulator](repeating: Accumulator(), count: plan.diagnostics ? devices.count : 0)
                 let deadline = UnitDeadline(seconds: plan.unitTimeLimit)
                 var cutOff: String?
+                var probes = ProbeSeries(plan)
                 for rep in 0..<(plan.warmup + plan.repeats) {
+                    defer {
+                        let bracket = probes.afterRepetition()
+                        ProbeSeries.attach(bracket, to: &items)
+                        ProbeSeries.attach(bracket, to: &diagnostics)
+                    }
                     do throws(LoweringError) {
                         let solver = strategy.make()
                         if let cassowary = solver as? CassowarySolver {
@@ -231,11 +237,42 @@ struct RegionCost {
     var instructions: UInt64?
 }
 
+/// The speed probe around a unit's repetitions (`SpeedProbe`, native runs only): run once before
+/// the first repetition and once after each, so every repetition lies between two probes. Each
+/// sample a repetition added is given the mean of those two (`Accumulator.probe`).
+struct ProbeSeries {
+    let enabled: Bool
+    var last: UInt64 = 0
+
+    init(_ plan: BenchPlan) {
+        enabled = plan.speedProbe && !plan.meterInstructions
+        if enabled { last = SpeedProbe.run() }
+    }
+
+    /// After a repetition: probes again and returns the mean of the probes on either side of
+    /// it (nil when not probing), for `attach`.
+    mutating func afterRepetition() -> UInt64? {
+        guard enabled else { return nil }
+        let next = SpeedProbe.run()
+        defer { last = next }
+        return last / 2 + next / 2
+    }
+
+    /// Gives every sample the last repetition added to `items` the probe time around it.
+    static func attach(_ bracket: UInt64?, to items: inout [Accumulator]) {
+        guard let bracket else { return }
+        for i in items.indices where items[i].probe.count < items[i].cpu.count { items[i].probe.append(bracket) }
+    }
+}
+
 /// The measurements of one work item over the repetitions.
 struct Accumulator {
     var wall: [UInt64] = []
     var cpu: [UInt64] = []
     var solverTime: [UInt64] = []
+    /// Per measured repetition, the speed probe's time around it (`ProbeSeries`); empty when
+    /// not probed.
+    var probe: [UInt64] = []
     /// Instructions per measured repetition (the instruction meter; empty without it).
     var instructions: [UInt64] = []
     var outcome: ItemRecord.Outcome?
@@ -264,6 +301,7 @@ struct Accumulator {
             unit: unit.index, position: k, caseName: name, family: family, size: size, device: device, strategy: strategy,
             direction: direction, phase: phase, outcome: outcome ?? empty, wall: wall, cpu: cpu)
         r.solverTime = solverTime.count == wall.count ? solverTime : []
+        r.probe = probe.count == cpu.count ? probe : []
         r.instructions = instructions.count == wall.count ? instructions : []
         return r
     }

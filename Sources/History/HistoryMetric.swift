@@ -3,15 +3,23 @@
 /// Which figures a run gives depends on how it was measured, as in a baseline comparison: a run
 /// under the instruction meter (`strut bench --meter instructions`) gives instruction counts and
 /// pivots, its times and bytes being valgrind's single samples; a native run gives thread-CPU
-/// and wall time, bytes and pivots.
+/// time (as measured and scaled by the speed probe), wall time, bytes and pivots.
 public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable {
     /// Instructions executed, summed over the group's items (each item's median repetition).
     case instructions
     /// Thread-CPU nanoseconds, summed over the group's items (each item's 10th percentile over
-    /// its repetitions, the quantile `--baseline` compares).
+    /// its repetitions, the quantile `--baseline` compares). Shown, not gating: it moves with the
+    /// machine's speed, by ±20% between runs of one build on a shared machine; `scaledCPU` is
+    /// the CPU time judged.
     case cpu
-    /// Wall nanoseconds, the same way. Shown, never gating: on a shared machine it moves with
-    /// the neighbours' load (as in `strut bench --baseline`).
+    /// Thread-CPU time on the speed probe's scale (`SpeedProbe`): each repetition's CPU time
+    /// × 200 µs / the probe's time around it, then as `cpu` (10th percentile per item, summed).
+    /// The machine's speed, which moves every group of a stretch of a run together, is divided
+    /// out; a change in Strut's code is not, since the probe runs none of it. Native runs made
+    /// since the probe (results files with `probe` times) give it.
+    case scaledCPU = "scaled-cpu"
+    /// Wall nanoseconds, as `cpu`. Shown, never gating: on a shared machine it moves with the
+    /// neighbours' load (as in `strut bench --baseline`).
     case wall
     /// Bytes allocated, summed over the group's items (each item's least repetition).
     case bytes
@@ -19,7 +27,7 @@ public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable 
     case pivots
 
     /// Whether a regression in this figure fails `strut history check`.
-    public var gates: Bool { self != .wall }
+    public var gates: Bool { self != .wall && self != .cpu }
 
     /// The smallest relative change reported as a change point, chosen for each figure's noise
     /// on one build (`strut history simulate` measures it on a machine's own repeated runs):
@@ -29,7 +37,7 @@ public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable 
     public var defaultMinimumChange: Double {
         switch self {
         case .instructions, .pivots: 0.01
-        case .cpu, .wall: 0.10
+        case .cpu, .scaledCPU, .wall: 0.10
         case .bytes: 0.05
         }
     }
@@ -38,7 +46,7 @@ public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable 
     public var unit: String {
         switch self {
         case .instructions: "instructions"
-        case .cpu, .wall: "ns"
+        case .cpu, .scaledCPU, .wall: "ns"
         case .bytes: "bytes"
         case .pivots: "pivots"
         }

@@ -1,5 +1,6 @@
 import Bench
 import Gates
+import Metering
 import StrutSystem
 
 /// What one bench run adds to the history: per group (family, size, strategy and phase, as a
@@ -71,6 +72,11 @@ public struct HistoryRun: Sendable {
                 for v in list { d.add(v) }
                 d.add(UInt64.max)
             }
+            // Only when probed, so that a file written before the probe keeps its digest.
+            if !r.probe.isEmpty {
+                for v in r.probe { d.add(v) }
+                d.add(UInt64.max)
+            }
         }
         digest = d.hex
     }
@@ -82,6 +88,11 @@ public struct HistoryRun: Sendable {
             figures[.instructions] = items.reduce(0) { $0 + median($1.instructions) }
         } else {
             figures[.cpu] = items.reduce(0) { $0 + timeStatistic($1.cpu) }
+            if items.allSatisfy({ !$0.probe.isEmpty }) {
+                figures[.scaledCPU] = items.reduce(0) { sum, r in
+                    sum + timeStatistic(zip(r.cpu, r.probe).map { SpeedProbe.scaled(Double($0), probe: Double($1)) })
+                }
+            }
             figures[.wall] = items.reduce(0) { $0 + timeStatistic($1.wall) }
             figures[.bytes] = Double(items.reduce(UInt64(0)) { $0 + $1.outcome.allocatedBytes })
         }
@@ -98,7 +109,7 @@ public struct HistoryRun: Sendable {
 
     /// An item's time: the quantile `--baseline` compares (`RatioStatistics.quantile`, the 10th
     /// percentile), since noise on a shared machine almost only adds time.
-    static func timeStatistic(_ samples: [UInt64]) -> Double {
-        RatioStatistics.quantile(samples.map { Double($0) }, RatioStatistics.quantile)
-    }
+    static func timeStatistic(_ samples: [UInt64]) -> Double { timeStatistic(samples.map { Double($0) }) }
+
+    static func timeStatistic(_ samples: [Double]) -> Double { RatioStatistics.quantile(samples, RatioStatistics.quantile) }
 }

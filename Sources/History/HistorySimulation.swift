@@ -13,7 +13,7 @@ public struct HistorySimulation: Sendable {
     public struct Options: Sendable {
         public var commits = 50
         /// The relative step planted per metric; metrics not named get no step (false alarms only).
-        public var steps: [HistoryMetric: Double] = [.instructions: 0.02, .cpu: 0.25]
+        public var steps: [HistoryMetric: Double] = [.instructions: 0.02, .cpu: 0.25, .scaledCPU: 0.25]
         /// The share of series that get a step.
         public var steppedShare = 0.5
         /// Histories built per series, each from its own draws.

@@ -4,6 +4,8 @@ import Foundation
 /// The formats `strut report` renders a results file in.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, markdown, junit, html
+    /// The figures derived from the records, as JSON (`BenchResults.figuresJSON`).
+    case json
 
     public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
@@ -25,6 +27,7 @@ public enum Report {
         case .markdown: return MarkdownReport.render(facts, verbose: verbose)
         case .junit: return JUnitReport.render(facts)
         case .html: return HTMLReport.render(facts)
+        case .json: return results.figuresJSON.jsonText() + "\n"
         }
     }
 

@@ -69,9 +69,10 @@ struct HistoryRecordCommand: ParsableCommand {
         abstract: "Add bench results files to the history store under a commit.",
         discussion: """
             Each file (strut bench --out, strut merge --out) becomes one run of the commit: per \
-            group its figures (instructions under the meter; thread-CPU and wall time and bytes \
-            otherwise; pivots always), a digest of its answers, and the invariant tallies, with the \
-            machine and toolchain. The commit is read with git (HEAD unless --commit names \
+            group its figures (instructions under the meter; otherwise thread-CPU time as \
+            measured and scaled by the speed probe, wall time and bytes; pivots always), a digest \
+            of its answers, and the invariant tallies, with the machine and toolchain. Of the \
+            times only scaled-cpu gates: the others move with the machine's speed. The commit is read with git (HEAD unless --commit names \
             another); outside a repository give --commit, --commit-time and --subject. Recording \
             the same file again for the same machine adds nothing. Concurrent writers queue on the \
             store's lock; a writer killed part-way leaves nothing of its run.
@@ -294,7 +295,7 @@ struct HistorySimulateCommand: ParsableCommand {
             Give results files of repeated runs of one build (the same bench command run several \
             times). Histories of --commits commits are built by drawing one run per commit; in \
             half the series a step is planted from a random commit on (--step METRIC=FRACTION, \
-            default instructions=0.02 and cpu=0.25). The check then runs on each series. Prints, \
+            default instructions=0.02, cpu=0.25 and scaled-cpu=0.25). The check then runs on each series. Prints, \
             per figure, the steps found and the false change points per 100 series without a \
             step, so you can choose --min-change and --max-p for your machine.
             """)
@@ -305,7 +306,7 @@ struct HistorySimulateCommand: ParsableCommand {
     @Option(help: "Commits per simulated history.")
     var commits = 50
 
-    @Option(help: "METRIC=FRACTION planted in half the series (repeatable; default instructions=0.02 and cpu=0.25).")
+    @Option(help: "METRIC=FRACTION planted in half the series (repeatable; default instructions=0.02, cpu=0.25 and scaled-cpu=0.25).")
     var step: [MetricThreshold] = []
 
     @Option(help: "Histories built per series.")

@@ -3,7 +3,7 @@ import Bench
 import Foundation
 import Reports
 
-/// `strut report RESULTS.json [--format terminal|markdown|junit|html] [--out FILE]`: renders a
+/// `strut report RESULTS.json [--format terminal|markdown|junit|html|json] [--out FILE]`: renders a
 /// results file (`strut bench --out`, `strut merge --out`) without running anything.
 ///
 /// Exit status: 0 when the report was written (whatever the run's verdict: the report shows
@@ -12,7 +12,7 @@ import Reports
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Render a bench results file as a terminal table, Markdown, JUnit XML or one HTML page.",
+        abstract: "Render a bench results file as a terminal table, Markdown, JUnit XML, one HTML page or JSON figures.",
         discussion: """
             Formats: terminal (the verdict and failures first, then the tables), markdown (for a \
             pull-request comment: verdict, summary table, ratios, invariant tally, failures folded \
@@ -20,15 +20,17 @@ struct ReportCommand: ParsableCommand {
             and strategy, one per case that failed to load), html (one self-contained page, no \
             network: run metadata, latency distributions, log-log scaling with fitted exponents, \
             allocations, strategy ratios, invariant tallies, and a wireframe of the layout for \
-            every failure). Without --out the report goes to standard output; with it, the file \
-            is replaced atomically.
+            every failure), json (the figures derived from the records, which the results file \
+            does not store: histograms per family, size, device, strategy and phase, the same \
+            over devices, per device over families, and growth fits). Without --out the report \
+            goes to standard output; with it, the file is replaced atomically.
             """)
 
     @Argument(help: "A results file (strut bench --out or strut merge --out).")
     var file: String
 
-    @Option(help: "terminal, markdown, junit or html.")
-    var format = "terminal"
+    @Option(help: "terminal, markdown, junit, html or json.")
+    var format: ReportFormat = .terminal
 
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var out: String?
@@ -37,10 +39,9 @@ struct ReportCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        guard let chosen = ReportFormat(rawValue: format) else { throw fail("unknown format \"\(format)\"; known: \(ReportFormat.nameList)") }
         let results: BenchResults
         do { results = try Report.load(file) } catch { throw fail("\(error)") }
-        let text = Report.render(results, as: chosen, verbose: verbose)
+        let text = Report.render(results, as: format, verbose: verbose)
         guard let out else {
             print(text, terminator: "")
             return
@@ -52,3 +53,5 @@ struct ReportCommand: ParsableCommand {
         StrutExit.usageError(message, command: "report")
     }
 }
+
+extension ReportFormat: ExpressibleByArgument {}

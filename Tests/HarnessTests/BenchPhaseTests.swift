@@ -87,6 +87,35 @@ import Testing
         #expect(back.records.map(\.solverTime) == r.records.map(\.solverTime))
     }
 
+    /// Every timed repetition of a native run has the speed probe's time around it, layouts,
+    /// diagnostics and solver workloads alike, and the file keeps them; a run asked not to probe
+    /// has none.
+    @Test func eachRepetitionCarriesTheSpeedProbeAroundIt() throws {
+        var p = try plan("form", sizes: [8], strategies: [Fixtures.strategies[0]])
+        p.solverWorkloads = [try PeerWorkload(kind: .flat, views: 10)]
+        p.warmup = 1
+        let r = BenchSession.run(p, jobs: 1)
+        #expect(r.failures.isEmpty && Set(r.records.map(\.phase)) == [.first, .switch, .diagnostics])
+        #expect(r.records.contains { $0.family == "solver-flat" })
+        #expect(r.records.allSatisfy { $0.probe.count == $0.cpu.count && $0.cpu.count == p.repeats && $0.probe.allSatisfy { $0 > 0 } })
+        let back = try BenchResults(jsonText: r.json.jsonText(), file: "-")
+        #expect(back.records.map(\.probe) == r.records.map(\.probe))
+        p.speedProbe = false
+        #expect(BenchSession.run(p, jobs: 1).records.allSatisfy { $0.probe.isEmpty })
+    }
+
+    /// A file whose probe times do not pair with its samples is refused, by record.
+    @Test func probeTimesThatDoNotPairWithTheSamplesAreRefused() throws {
+        let r = BenchSession.run(try plan("form", sizes: [8], strategies: [Fixtures.strategies[0]]), jobs: 1)
+        let text = try r.json.jsonText()
+        let first = try #require(r.records.first?.probe.first)
+        let broken = text.replacingOccurrences(of: "\"probe\":[\(first),", with: "\"probe\":[", options: [], range: text.range(of: "\"probe\":[\(first),"))
+        #expect(broken != text)
+        #expect {
+            try BenchResults(jsonText: broken, file: "r.json")
+        } throws: { "\($0)".contains("records[0].probe: 1 probe times for 2 cpu samples") }
+    }
+
     @Test func aSolverWithoutTheReportHasNoSolverTime() throws {
         let r = BenchSession.run(try plan("form", sizes: [8]), jobs: 1)
         #expect(r.records.allSatisfy { $0.solverTime.isEmpty })

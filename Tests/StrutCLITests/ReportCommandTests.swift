@@ -98,6 +98,22 @@ import Testing
     @Test func anUnknownFormatIsAUsageError() throws {
         let r = try report(["--format", "pdf"])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("unknown format \"pdf\""))
+        #expect(r.stderr.contains("'pdf' is invalid for '--format") && r.stderr.contains("'json'"), "\(r.stderr)")
+    }
+
+    /// The results file holds what was measured; the figures derived from it come from
+    /// `--format json`, recomputed from the records.
+    @Test func theDerivedFiguresComeFromJSONNotTheResultsFile() throws {
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: try Self.results.get()))) as? [String: Any]
+        #expect(stored?["records"] != nil && stored?["aggregates"] == nil && stored?["summary"] == nil && stored?["growth"] == nil)
+        let r = try report(["--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(figures["format"] as? String == "strut-bench-figures")
+        let aggregates = try #require(figures["aggregates"] as? [[String: Any]])
+        // One device, one strategy: the first layout and the diagnostics, each over 2 repetitions.
+        #expect(aggregates.map { $0["phase"] as? String } == ["first", "diagnostics"])
+        #expect(aggregates.allSatisfy { ($0["cpuNanoseconds"] as? [String: Any])?["count"] as? Int == 2 })
+        #expect((figures["summary"] as? [Any])?.count == 2 && figures["devices"] != nil && figures["growth"] != nil)
     }
 }
