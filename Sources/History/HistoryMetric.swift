@@ -12,8 +12,8 @@ public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable 
     /// machine's speed, by ±20% between runs of one build on a shared machine; `scaledCPU` is
     /// the CPU time judged.
     case cpu
-    /// Thread-CPU time on the speed probe's scale (`SpeedProbe`): each repetition's CPU time
-    /// × 200 µs / the probe's time around it, then as `cpu` (10th percentile per item, summed).
+    /// Thread-CPU time on the speed probe's scale (`SpeedProbe`): per item, the 10th percentile
+    /// of its CPU times × 200 µs / the 10th percentile of the probe times around them, summed.
     /// The machine's speed, which moves every group of a stretch of a run together, is divided
     /// out; a change in Strut's code is not, since the probe runs none of it. Native runs made
     /// since the probe (results files with `probe` times) give it.

@@ -88,10 +88,10 @@ public struct HistoryRun: Sendable {
             figures[.instructions] = items.reduce(0) { $0 + median($1.instructions) }
         } else {
             figures[.cpu] = items.reduce(0) { $0 + timeStatistic($1.cpu) }
+            // Each item's fast CPU time over its fast probe time: the 10th percentile of each, so
+            // that a spike in either (a preempted repetition, a preempted probe) is left out.
             if items.allSatisfy({ !$0.probe.isEmpty }) {
-                figures[.scaledCPU] = items.reduce(0) { sum, r in
-                    sum + timeStatistic(zip(r.cpu, r.probe).map { SpeedProbe.scaled(Double($0), probe: Double($1)) })
-                }
+                figures[.scaledCPU] = items.reduce(0) { $0 + SpeedProbe.scaled(timeStatistic($1.cpu), probe: timeStatistic($1.probe)) }
             }
             figures[.wall] = items.reduce(0) { $0 + timeStatistic($1.wall) }
             figures[.bytes] = Double(items.reduce(UInt64(0)) { $0 + $1.outcome.allocatedBytes })
@@ -109,7 +109,7 @@ public struct HistoryRun: Sendable {
 
     /// An item's time: the quantile `--baseline` compares (`RatioStatistics.quantile`, the 10th
     /// percentile), since noise on a shared machine almost only adds time.
-    static func timeStatistic(_ samples: [UInt64]) -> Double { timeStatistic(samples.map { Double($0) }) }
-
-    static func timeStatistic(_ samples: [Double]) -> Double { RatioStatistics.quantile(samples, RatioStatistics.quantile) }
+    static func timeStatistic(_ samples: [UInt64]) -> Double {
+        RatioStatistics.quantile(samples.map { Double($0) }, RatioStatistics.quantile)
+    }
 }

@@ -1,9 +1,11 @@
+import Gates
 import Generator
 
 /// How well the change-point check finds planted steps on a machine's own noise
 /// (`strut history simulate`): histories of `commits` commits are built from repeated runs of
-/// one build, each commit drawing one of the runs at random (so every group of a commit shares
-/// the run's conditions, as in real history); in a share of the series, chosen at random, every
+/// one build, each commit drawing `runsPerCommit` of the runs at random (so every group of a
+/// commit shares its runs' conditions, as in real history, and its figure is the median of
+/// them, as `strut history check` takes it); in a share of the series, chosen at random, every
 /// value from a random commit on is multiplied by 1 + the metric's step. The check then runs on
 /// every series as `strut history check` would.
 ///
@@ -12,6 +14,8 @@ import Generator
 public struct HistorySimulation: Sendable {
     public struct Options: Sendable {
         public var commits = 50
+        /// Runs recorded per commit (distinct runs when there are enough files).
+        public var runsPerCommit = 1
         /// The relative step planted per metric; metrics not named get no step (false alarms only).
         public var steps: [HistoryMetric: Double] = [.instructions: 0.02, .cpu: 0.25, .scaledCPU: 0.25]
         /// The share of series that get a step.
@@ -58,7 +62,7 @@ public struct HistorySimulation: Sendable {
         let groups = first.groups.filter { g in runs.allSatisfy { $0.groups.contains { $0.name == g.name } } }
         let lookup = runs.map { Dictionary(uniqueKeysWithValues: $0.groups.map { ($0.name, $0.figures) }) }
         for _ in 0..<options.repetitions {
-            let draws = (0..<options.commits).map { _ in random.int(in: 0...(runs.count - 1)) }
+            let draws = (0..<options.commits).map { _ in Self.draw(options.runsPerCommit, of: runs.count, &random) }
             var values: [String: [HistoryMetric: [Double]]] = [:]
             planted = [:]
             for group in groups.map(\.name) {
@@ -68,8 +72,8 @@ public struct HistorySimulation: Sendable {
                     var tally = byMetric[metric] ?? Tally(metric: metric, step: step)
                     let stepAt: Int? = step != nil && random.chance(options.steppedShare)
                         ? random.int(in: 5...(options.commits - 5)) : nil
-                    let series = draws.enumerated().map { c, r in
-                        lookup[r][group]![metric]! * (stepAt.map { c >= $0 ? 1 + step! : 1 } ?? 1)
+                    let series = draws.enumerated().map { c, drawn in
+                        RatioStatistics.quantile(drawn.map { lookup[$0][group]![metric]! }, 0.5) * (stepAt.map { c >= $0 ? 1 + step! : 1 } ?? 1)
                     }
                     values[group, default: [:]][metric] = series
                     if let stepAt { planted[group, default: [:]][metric] = stepAt }
@@ -88,7 +92,7 @@ public struct HistorySimulation: Sendable {
                 }
             }
             history = (0..<options.commits).map { c in
-                var run = runs[draws[c]]
+                var run = runs[draws[c][0]]
                 run.groups = groups.map { g in
                     var g = g
                     g.figures = [:]
@@ -100,5 +104,13 @@ public struct HistorySimulation: Sendable {
             }
         }
         tallies = byMetric.values.sorted { $0.metric < $1.metric }
+    }
+
+    /// `k` run indices out of `n`: distinct while `k` ≤ `n` (a partial shuffle), else with repeats.
+    static func draw(_ k: Int, of n: Int, _ random: inout SeededRandom) -> [Int] {
+        guard k <= n else { return (0..<k).map { _ in random.int(in: 0...(n - 1)) } }
+        var pool = Array(0..<n)
+        for i in 0..<k { pool.swapAt(i, random.int(in: i...(n - 1))) }
+        return Array(pool[0..<k])
     }
 }

@@ -293,7 +293,8 @@ struct HistorySimulateCommand: ParsableCommand {
         abstract: "Measure how well the check finds planted steps on your own machine's noise.",
         discussion: """
             Give results files of repeated runs of one build (the same bench command run several \
-            times). Histories of --commits commits are built by drawing one run per commit; in \
+            times). Histories of --commits commits are built by drawing --runs-per-commit runs per \
+            commit (its figure is their median, as check takes it); in \
             half the series a step is planted from a random commit on (--step METRIC=FRACTION, \
             default instructions=0.02, cpu=0.25 and scaled-cpu=0.25). The check then runs on each series. Prints, \
             per figure, the steps found and the false change points per 100 series without a \
@@ -305,6 +306,9 @@ struct HistorySimulateCommand: ParsableCommand {
 
     @Option(help: "Commits per simulated history.")
     var commits = 50
+
+    @Option(name: .customLong("runs-per-commit"), help: "Runs recorded per commit (distinct runs while there are enough files).")
+    var runsPerCommit = 1
 
     @Option(help: "METRIC=FRACTION planted in half the series (repeatable; default instructions=0.02, cpu=0.25 and scaled-cpu=0.25).")
     var step: [MetricThreshold] = []
@@ -329,6 +333,7 @@ struct HistorySimulateCommand: ParsableCommand {
         guard results.count >= 2 else { throw ValidationError("give at least two results files of one build (repeated runs)") }
         guard commits >= 12 else { throw ValidationError("--commits must be at least 12") }
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+        guard runsPerCommit >= 1 else { throw ValidationError("--runs-per-commit must be at least 1") }
     }
 
     func run() throws {
@@ -339,13 +344,14 @@ struct HistorySimulateCommand: ParsableCommand {
         var options = HistorySimulation.Options()
         options.commits = commits
         options.repetitions = repetitions
+        options.runsPerCommit = runsPerCommit
         options.seed = seed
         if !step.isEmpty { options.steps = Dictionary(step.map { ($0.metric, $0.value) }, uniquingKeysWith: { $1 }) }
         var analysis = HistoryAnalysis.Options()
         analysis.maxPValue = maxP
         for t in minChange { analysis.minimumChange[t.metric] = t.value }
         let simulation = HistorySimulation(runs, analysis: analysis, options: options)
-        print("history simulate: \(runs.count) runs, histories of \(commits) commits, seed \(seed), max p \(maxP)")
+        print("history simulate: \(runs.count) runs, histories of \(commits) commits of \(runsPerCommit) run\(runsPerCommit == 1 ? "" : "s") each, seed \(seed), max p \(maxP)")
         print("figure        min change  step   series  found            false per 100 series without a step  (in series with one)")
         for t in simulation.tallies {
             let found = t.stepped == 0 ? "-" : "\(t.found)/\(t.stepped) (\(String(format: "%.1f", t.foundShare * 100))%)"

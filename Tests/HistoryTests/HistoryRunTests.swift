@@ -29,15 +29,16 @@ struct HistoryRunTests {
         #expect(!run.metered)
     }
 
-    /// With the speed probe's times, each repetition is put on the probe's scale (× 200 µs / the
-    /// probe) before the 10th percentile; without them there is no scaled figure.
-    @Test func scaledCPUPutsEachRepetitionOnTheProbesScale() {
+    /// With the speed probe's times, each item's 10th percentile of CPU time is put on the
+    /// probe's scale: × 200 µs / the 10th percentile of its probe times; without them there is no
+    /// scaled figure.
+    @Test func scaledCPUPutsEachItemOnTheProbesScale() {
         var a = record("a", cpu: [300, 100, 200]), b = record("a", cpu: [1_000, 3_000])
         a.probe = [100_000, 400_000, 200_000]
-        b.probe = [200_000, 400_000]
+        b.probe = [400_000, 400_000]
         let run = HistoryRun(results([a, b]))
-        // a: 600, 50, 200 → 10th percentile 80; b: 1 000, 1 500 → 1 050.
-        #expect(abs(run.groups[0].figures[.scaledCPU]! - (80 + 1_050)) < 1e-9)
+        // a: 120 × 200 000 / 120 000 = 200; b: 1 200 × 200 000 / 400 000 = 600.
+        #expect(abs(run.groups[0].figures[.scaledCPU]! - (200 + 600)) < 1e-9)
         #expect(abs(run.groups[0].figures[.cpu]! - (120 + 1_200)) < 1e-9)
         #expect(HistoryRun(results([record("a", cpu: [1])])).groups[0].figures[.scaledCPU] == nil)
         // CPU time as measured is shown, not judged; its scaled form gates.
