@@ -25,7 +25,7 @@ struct InterleavedRun {
 
     func run(in directory: String, progress: @escaping @Sendable (Int, Int) -> Void) throws(Failure) -> (old: BenchResults, new: BenchResults) {
         let units = plan.allUnits.count
-        let queue = UnitQueue(count: units, stop: stop)
+        let queue = LaneQueue<Void>(count: units, stop: stop)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units))) { _ in
             while let k = queue.next() {
                 for side in (k % 2 == 0 ? [0, 1] : [1, 0]) {
@@ -34,8 +34,7 @@ struct InterleavedRun {
                         return
                     }
                 }
-                let (finished, total) = queue.finish()
-                progress(finished, total)
+                progress(queue.record(k, ()), units)
             }
         }
         if let problem = queue.problem { throw Failure(description: problem) }
@@ -78,36 +77,4 @@ struct InterleavedRun {
         }
         do { return try BenchResults.merge(parts) } catch { throw Failure(description: "\(error)") }
     }
-}
-
-/// The units still to run, shared by the lanes of an `InterleavedRun`; the first failure, or a
-/// stop, stops the rest.
-final class UnitQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let count: Int
-    private let stop: ChildStop
-    private var cursor = 0, done = 0
-    private(set) var problem: String?
-
-    init(count: Int, stop: ChildStop) {
-        self.count = count
-        self.stop = stop
-    }
-
-    /// The next unit, nil when none is left, one failed or the run was stopped.
-    func next() -> Int? {
-        lock.withLock {
-            guard problem == nil, cursor < count, !stop.isSet else { return nil }
-            cursor += 1
-            return cursor - 1
-        }
-    }
-
-    /// Units finished so far.
-    var finished: Int { lock.withLock { done } }
-
-    /// Counts a finished unit; (finished, total).
-    func finish() -> (Int, Int) { lock.withLock { done += 1; return (done, count) } }
-
-    func fail(_ message: String) { lock.withLock { problem = problem ?? message } }
 }

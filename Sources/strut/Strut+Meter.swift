@@ -51,14 +51,14 @@ struct MeterRun {
         // Shard i holds units i, i + shards, ...: a run of fewer units starts fewer children.
         // `jobs` lanes take the shards in order; a lane starts none after the time limit or a stop.
         let count = min(Self.shards, plan.allUnits.count)
-        let lanes = ShardLanes(count: count)
+        let lanes = LaneQueue<ChildProcess.Completion>(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while let shard = lanes.next() {
                 let elapsed = Double(Clocks.monotonicNanoseconds() &- started) / 1e9
                 if let timeLimit, elapsed >= timeLimit { return }
                 let dir = shardDirectory(home, shard)
                 do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                    lanes.record(shard, .failure("cannot create \(dir): \(error)"))
+                    lanes.fail("cannot create \(dir): \(error)")
                     return
                 }
                 let arguments = Self.valgrindArguments(directory: dir) + [program] + childArguments(shard, remaining: timeLimit.map { $0 - elapsed })
@@ -67,24 +67,21 @@ struct MeterRun {
                     guard let completion = try stop.launch({ track throws(ChildProcess.SpawnError) in
                         try ChildProcess.run(valgrind, arguments, environment: childEnvironment, keepOutput: false, started: track)
                     }) else { return }
-                    lanes.record(shard, .success(completion))
+                    lanes.record(shard, completion)
                 } catch {
-                    lanes.record(shard, .failure("cannot run \(valgrind): \(error.reason)"))
+                    lanes.fail("cannot run \(valgrind): \(error.reason)")
                     return
                 }
             }
         }
+        if let problem = lanes.problem { throw BenchUsageError("--meter instructions: \(problem)") }
         var parts: [(file: String, results: BenchResults)] = []
-        for (shard, outcome) in lanes.outcomes.enumerated() {
-            guard let outcome else { continue }
+        for (shard, completion) in lanes.outcomes.enumerated() {
+            guard let completion else { continue }
             let dir = shardDirectory(home, shard), file = dir + "/results.json"
-            switch outcome {
-            case .failure(let message): throw BenchUsageError("--meter instructions: \(message)")
-            case .success(let completion):
-                guard completion.succeeded else {
-                    if stop.isSet { continue }  // ended by the stop before it wrote its results
-                    throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(completion.endingText): \(completion.errorSummary())")
-                }
+            guard completion.succeeded else {
+                if stop.isSet { continue }  // ended by the stop before it wrote its results
+                throw BenchUsageError("--meter instructions: the metered child of shard \(shard)/\(Self.shards) (\(executable)) ended with \(completion.endingText): \(completion.errorSummary())")
             }
             do {
                 var results = try BenchResults(jsonText: String(contentsOfFile: file, encoding: .utf8), file: file)
@@ -179,36 +176,4 @@ struct MeterRun {
         let digits = String(n)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-}
-
-/// The shards of a metered run handed out to the lanes in order, and how each ended.
-final class ShardLanes: @unchecked Sendable {
-    enum Outcome {
-        case success(ChildProcess.Completion)
-        case failure(String)
-    }
-
-    private let lock = NSLock()
-    private let count: Int
-    private var cursor = 0
-    private var ended: [Outcome?]
-
-    init(count: Int) {
-        self.count = count
-        ended = Array(repeating: nil, count: count)
-    }
-
-    /// The next shard to run, nil when none is left or one failed to start.
-    func next() -> Int? {
-        lock.withLock {
-            guard cursor < count, !ended.contains(where: { if case .failure = $0 { true } else { false } }) else { return nil }
-            cursor += 1
-            return cursor - 1
-        }
-    }
-
-    func record(_ shard: Int, _ outcome: Outcome) { lock.withLock { ended[shard] = outcome } }
-
-    /// How each shard ended, nil for one that never ran.
-    var outcomes: [Outcome?] { lock.withLock { ended } }
 }
