@@ -58,7 +58,8 @@ public struct HistoryAnalysis: Sendable {
     public struct Options: Sendable {
         /// Newest commits per machine whose findings gate.
         public var recent = 3
-        public var maxPValue = 0.001
+        /// The largest p-value of a change point, per figure (`HistoryMetric.defaultMaxPValue`).
+        public var maxPValue: [HistoryMetric: Double] = Dictionary(uniqueKeysWithValues: HistoryMetric.allCases.map { ($0, $0.defaultMaxPValue) })
         public var minimumChange: [HistoryMetric: Double] = Dictionary(uniqueKeysWithValues: HistoryMetric.allCases.map { ($0, $0.defaultMinimumChange) })
         public var minimumSegment = 3
         /// Only this machine label's runs (nil: every machine, each on its own).
@@ -66,13 +67,17 @@ public struct HistoryAnalysis: Sendable {
         public init() {}
 
         public func detector(for metric: HistoryMetric) -> ChangePointDetector {
-            ChangePointDetector(maxPValue: maxPValue, minimumChange: minimumChange[metric] ?? metric.defaultMinimumChange, minimumSegment: minimumSegment)
+            ChangePointDetector(maxPValue: maxPValue[metric] ?? metric.defaultMaxPValue, minimumChange: minimumChange[metric] ?? metric.defaultMinimumChange, minimumSegment: minimumSegment)
         }
     }
 
     public var options: Options
     /// Per machine label, its commits in history order (commit time, then the order recorded).
     public var commits: [String: [CommitInfo]] = [:]
+    /// Per machine whose newest commit was measured with another bench command than the commit
+    /// before it: the two commands. Counts and times compare only between runs of one command
+    /// (strategies, `--invariants` and the rest change what runs and what the heap holds).
+    public var commandChanges: [String: (previous: String, newest: String)] = [:]
     public var series: [HistorySeries] = []
     public var changes: [HistoryChange] = []
     public var answerChanges: [AnswerChange] = []
@@ -104,6 +109,11 @@ public struct HistoryAnalysis: Sendable {
             ($0.time, firstRun[$0.sha]!) < ($1.time, firstRun[$1.sha]!)
         }
         commits[machine] = ordered
+        if ordered.count >= 2 {
+            let newest = runs.last { $0.sha == ordered[ordered.count - 1].sha }!.command
+            let previous = runs.last { $0.sha == ordered[ordered.count - 2].sha }!.command
+            if newest != previous { commandChanges[machine] = (previous, newest) }
+        }
         let position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.sha, $0) })
         var toolchain: [Int: String] = [:]
         for r in runs { toolchain[position[r.sha]!] = r.toolchain }

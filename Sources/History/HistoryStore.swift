@@ -192,11 +192,11 @@ public final class HistoryStore {
         while try commits.step() {
             snapshot.commits[commits.text(0)] = CommitInfo(sha: commits.text(0), time: commits.integer(1), subject: commits.text(2))
         }
-        let runs = try db.prepare("SELECT id, sha, machine, recorded_at, metered, swift, build FROM runs ORDER BY id")
+        let runs = try db.prepare("SELECT id, sha, machine, recorded_at, metered, swift, build, command FROM runs ORDER BY id")
         while try runs.step() {
             snapshot.runs.append(HistorySnapshot.Run(
                 id: runs.integer(0), sha: runs.text(1), machine: runs.text(2), recordedAt: runs.text(3), metered: runs.integer(4) != 0,
-                toolchain: runs.text(5) + ", " + runs.text(6)))
+                toolchain: runs.text(5) + ", " + runs.text(6), command: runs.text(7)))
         }
         let groups = try db.prepare("SELECT id, name, strategy, phase FROM groups ORDER BY id")
         var names: [Int64: String] = [:]
@@ -248,6 +248,8 @@ public struct HistorySnapshot: Sendable {
         public var recordedAt: String
         public var metered: Bool
         public var toolchain: String
+        /// The bench command the run reproduces (its results' `command`).
+        public var command = ""
     }
     public struct Key: Hashable, Sendable {
         public var run: Int64

@@ -15,10 +15,20 @@ public enum HistoryText {
         } else {
             out.append("history check: ok: no unaccepted regression among the newest \(a.options.recent) commits")
         }
+        // A change point needs a segment of `minimumSegment` commits before the newest one.
+        let needed = a.options.minimumSegment + 1
         for machine in a.machines {
             let commits = a.commits[machine]!
             let seriesCount = a.series.filter { $0.machine == machine }.count
             out.append("  \(store), machine \(machine): \(count(commits.count, "commit")) (\(commits.first!.short) .. \(commits.last!.short) \"\(commits.last!.title)\"), \(count(seriesCount, "series", plural: "series"))")
+            if let change = a.commandChanges[machine] {
+                out.append("  note: the newest commit of machine \(machine) was measured with another command than the one before it; figures compare only between runs of one command:")
+                out.append("    before: \(change.previous)")
+                out.append("    newest: \(change.newest)")
+            }
+            if commits.count < needed {
+                out.append("  note: a change point needs at least \(needed) commits of machine \(machine); with \(commits.count) no figure was compared (record runs of earlier commits, or keep recording)")
+            }
         }
         if !regressions.isEmpty {
             out.append("")

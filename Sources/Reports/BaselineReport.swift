@@ -67,7 +67,8 @@ public enum BaselineReport {
             return "run factor: not applied (\(c.runFactor.groups) groups, fewer than \(RunFactor.minimumGroups)); groups judged as measured\n"
         }
         var line = "run factor: this run's CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
-        line += c.options.interleaved ? "the two sides ran interleaved, so groups are judged as measured; " : "groups are judged against it; "
+        line += c.options.interleaved ? "the two sides ran interleaved, so groups are judged as measured; "
+            : c.runFactor.factor > 1 ? "groups are judged with it divided out; " : "it is below 1, so groups are judged as measured; "
         line += "the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "
         return line + "(a regression above \(ratio(1 + c.options.runThreshold))×)\n"
     }

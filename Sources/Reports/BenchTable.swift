@@ -62,6 +62,7 @@ public enum BenchTable {
         var out = table(StrategyPhaseSummary.header(selfTimed: selfTimed),
                         StrategyPhaseSummary.rows(r).map { $0.cells(selfTimed: selfTimed) }, left: [0, 1, selfTimed ? 8 : 7])
         out += "(a group is a family at one size, or a case file; p50: its median wall time per solve, devices merged; "
+            + "alloc p50 most: the most bytes any group allocates per solve, its median; "
             + "--by-family: a row per family with sizes collapsed and growth; --verbose: every row)\n"
         let facts = ReportFacts(r)
         let summary = facts.summaryLines(facts.ratios)
@@ -166,7 +167,7 @@ public enum BenchTable {
     static func overheadLine(_ run: BenchResults.RunInfo, _ r: BenchResults) -> String {
         let fastest = r.summary.map { $0.wall.value(atPercentile: 50) }.filter { $0 > 0 }.min()
         let m = run.metering
-        var line = String(format: "metering: %.0f ns per solve, %.0f ns of it inside the reported latency", m.bracketNanoseconds, m.inWallNanoseconds)
+        var line = String(format: "metering: timing and counting bytes cost %.0f ns per solve, %.0f ns of it inside the reported latency", m.bracketNanoseconds, m.inWallNanoseconds)
         if let fastest {
             line += String(format: " (%.2f%% and %.2f%% of the fastest group's p50, ", 100 * m.bracketNanoseconds / Double(fastest), 100 * m.inWallNanoseconds / Double(fastest)) + duration(fastest) + ")"
         }

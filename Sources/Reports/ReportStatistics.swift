@@ -187,7 +187,7 @@ extension ReportFacts {
                 line += "; 95% interval [" + Figures.fixed(i.lowerBound) + ", " + Figures.fixed(i.upperBound) + "]"
                 if !s.ratio.clear { line += ": it includes 1, no clear difference" }
             } else {
-                line += "; too few samples for an interval"
+                line += "; too few samples for an interval: --repeat 10 gives one"
             }
             return line + ")" + solverAlone(s.strategy, base: base, phase: s.phase)
         }

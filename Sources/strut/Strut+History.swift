@@ -136,7 +136,8 @@ struct HistoryCheckCommand: ParsableCommand {
         discussion: """
             Every group's figure on every machine is a series over commits (the median of a \
             commit's runs). Its change points are found by E-divisive means, each kept when a \
-            t-test between the segments it separates gives p <= --max-p and the level moved by at \
+            t-test between the segments it separates gives p <= --max-p (0.001; time figures \
+            0.0002) and the level moved by at \
             least the figure's --min-change (instructions and pivots 1%, time 10%, bytes 5%). A \
             rise in a figure other than wall time is a regression; so is a group whose answers \
             (frames, conflicts, ambiguity) changed and an invariant that fails more solves. Those \
@@ -152,8 +153,8 @@ struct HistoryCheckCommand: ParsableCommand {
     @Option(help: "Only this machine label's runs.")
     var machine: String?
 
-    @Option(name: .customLong("max-p"), help: "Largest p-value of a change point.")
-    var maxP = 0.001
+    @Option(name: .customLong("max-p"), help: "Largest p-value of a change point, for every figure (default: 0.001; time figures 0.0002).")
+    var maxP: Double?
 
     @Option(name: .customLong("min-change"), help: "METRIC=FRACTION: the smallest change of a figure that counts (repeatable; e.g. cpu=0.2).")
     var minChange: [MetricThreshold] = []
@@ -163,13 +164,13 @@ struct HistoryCheckCommand: ParsableCommand {
 
     func validate() throws {
         guard recent >= 1 else { throw ValidationError("--recent must be at least 1") }
-        guard maxP > 0, maxP < 1 else { throw ValidationError("--max-p must lie between 0 and 1") }
+        if let maxP { guard maxP > 0, maxP < 1 else { throw ValidationError("--max-p must lie between 0 and 1") } }
     }
 
     var options: HistoryAnalysis.Options {
         var o = HistoryAnalysis.Options()
         o.recent = recent
-        o.maxPValue = maxP
+        if let maxP { for m in HistoryMetric.allCases { o.maxPValue[m] = maxP } }
         o.machine = machine
         for t in minChange { o.minimumChange[t.metric] = t.value }
         return o
@@ -319,8 +320,8 @@ struct HistorySimulateCommand: ParsableCommand {
     @Option(help: "Seed of the draws: the same seed and files give the same tallies.")
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("max-p"), help: "Largest p-value of a change point (as in check).")
-    var maxP = 0.001
+    @Option(name: .customLong("max-p"), help: "Largest p-value of a change point, for every figure (as in check; default: 0.001; time figures 0.0002).")
+    var maxP: Double?
 
     @Option(name: .customLong("min-change"), help: "METRIC=FRACTION: the smallest change that counts (as in check).")
     var minChange: [MetricThreshold] = []
@@ -334,6 +335,7 @@ struct HistorySimulateCommand: ParsableCommand {
         guard commits >= 12 else { throw ValidationError("--commits must be at least 12") }
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
         guard runsPerCommit >= 1 else { throw ValidationError("--runs-per-commit must be at least 1") }
+        if let maxP { guard maxP > 0, maxP < 1 else { throw ValidationError("--max-p must lie between 0 and 1") } }
     }
 
     func run() throws {
@@ -348,10 +350,10 @@ struct HistorySimulateCommand: ParsableCommand {
         options.seed = seed
         if !step.isEmpty { options.steps = Dictionary(step.map { ($0.metric, $0.value) }, uniquingKeysWith: { $1 }) }
         var analysis = HistoryAnalysis.Options()
-        analysis.maxPValue = maxP
+        if let maxP { for m in HistoryMetric.allCases { analysis.maxPValue[m] = maxP } }
         for t in minChange { analysis.minimumChange[t.metric] = t.value }
         let simulation = HistorySimulation(runs, analysis: analysis, options: options)
-        print("history simulate: \(runs.count) runs, histories of \(commits) commits of \(runsPerCommit) run\(runsPerCommit == 1 ? "" : "s") each, seed \(seed), max p \(maxP)")
+        print("history simulate: \(runs.count) runs, histories of \(commits) commits of \(runsPerCommit) run\(runsPerCommit == 1 ? "" : "s") each, seed \(seed), max p \(maxP.map { "\($0)" } ?? "0.001 (time figures 0.0002)")")
         print("figure        min change  step   series  found            false per 100 series without a step  (in series with one)")
         for t in simulation.tallies {
             let found = t.stepped == 0 ? "-" : "\(t.found)/\(t.stepped) (\(String(format: "%.1f", t.foundShare * 100))%)"

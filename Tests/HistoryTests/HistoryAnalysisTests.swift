@@ -18,6 +18,30 @@ struct HistoryAnalysisTests {
         #expect(HistoryText.check(a, store: "s", verbose: false).hasPrefix("history check: FAILED: 1 regression among the newest 3 commits"))
     }
 
+    /// A store too young to hold a change point says so; it does not pass in silence.
+    @Test func tooFewCommitsAreSaidNotPassedInSilence() throws {
+        let store = try HistoryFixtures.store()
+        try HistoryFixtures.history(store, count: 1)
+        let text = HistoryText.check(try analyse(store), store: "s", verbose: false)
+        #expect(text.contains("note: a change point needs at least 4 commits of machine ci; with 1 no figure was compared"), "\(text)")
+        try HistoryFixtures.history(store, count: 4)
+        #expect(!HistoryText.check(try analyse(store), store: "s", verbose: false).contains("needs at least"))
+    }
+
+    /// The newest commit measured with another bench command than the one before it is named:
+    /// its figures are not comparable with the series'.
+    @Test func aNewestRunOfAnotherCommandIsNamed() throws {
+        let store = try HistoryFixtures.store()
+        try HistoryFixtures.history(store, count: 5)
+        #expect(try analyse(store).commandChanges.isEmpty)
+        var other = HistoryFixtures.run([("a 10 cassowary first", 100_000, "same"), ("b 10 cassowary first", 50_000, "same")], digest: "other")
+        other.command = "strut bench --suite ci --meter instructions --invariants none"
+        _ = try store.record(other, commit: HistoryFixtures.commit(5), machine: "ci", recordedAt: "2026-11-29T00:00:00Z")
+        let a = try analyse(store)
+        #expect(a.commandChanges["ci"]?.newest == other.command && a.commandChanges["ci"]?.previous == "strut bench --suite ci --meter instructions")
+        #expect(HistoryText.check(a, store: "s", verbose: false).contains("was measured with another command than the one before it"))
+    }
+
     @Test func anOlderStepIsHistoryNotAFailure() throws {
         let store = try HistoryFixtures.store()
         try HistoryFixtures.history(store, count: 20, a: { $0 >= 10 ? 1.03 : 1 })
