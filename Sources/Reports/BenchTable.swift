@@ -58,12 +58,13 @@ public enum BenchTable {
 
     /// The summary form (see the type's comment; `StrategyPhaseSummary`).
     static func summaryText(_ r: BenchResults) -> String {
-        let selfTimed = r.summary.contains { $0.solver.count > 0 }
-        var out = table(StrategyPhaseSummary.header(selfTimed: selfTimed),
-                        StrategyPhaseSummary.rows(r).map { $0.cells(selfTimed: selfTimed) }, left: [0, 1, selfTimed ? 8 : 7])
+        let selfTimed = r.summary.contains { $0.solver.count > 0 }, metered = r.records.contains { !$0.instructions.isEmpty }
+        let header = StrategyPhaseSummary.header(selfTimed: selfTimed, metered: metered)
+        var out = table(header, StrategyPhaseSummary.rows(r).map { $0.cells(selfTimed: selfTimed, metered: metered) }, left: [0, 1, header.count - 1])
         out += "(a group is a family at one size, or a case file; p50: its median wall time per solve, devices merged; "
             + "alloc p50 most: the most bytes any group allocates per solve, its median; "
             + "--by-family: a row per family with sizes collapsed and growth; --verbose: every row)\n"
+        if metered { out += "(" + StrategyPhaseSummary.meteredNote + ")\n" }
         let facts = ReportFacts(r)
         let summary = facts.summaryLines(facts.ratios)
         if !summary.isEmpty { out += "\n" + summary.map { $0 + "\n" }.joined() }

@@ -42,15 +42,16 @@ enum MarkdownReport {
     /// A row per strategy and phase, the cut-offs, and the strategy comparison lines.
     static func strategyPhaseTable(_ facts: ReportFacts) -> String {
         guard !facts.summary.isEmpty else { return "No records.\n\n" }
-        let selfTimed = facts.summary.contains { $0.solver.count > 0 }
-        let header = StrategyPhaseSummary.header(selfTimed: selfTimed)
+        let selfTimed = facts.summary.contains { $0.solver.count > 0 }, metered = facts.results.records.contains { !$0.instructions.isEmpty }
+        let header = StrategyPhaseSummary.header(selfTimed: selfTimed, metered: metered)
         var out = "| " + header.joined(separator: " | ") + " |\n"
         out += "|" + header.indices.map { [0, 1, header.count - 1].contains($0) ? "---|" : "---:|" }.joined() + "\n"
         for row in StrategyPhaseSummary.rows(facts.results) {
-            out += "| " + row.cells(selfTimed: selfTimed).map(Markup.markdownCell).joined(separator: " | ") + " |\n"
+            out += "| " + row.cells(selfTimed: selfTimed, metered: metered).map(Markup.markdownCell).joined(separator: " | ") + " |\n"
         }
         out += "\nA group is a family at one size, or a case file; p50 is its median wall time per solve, devices merged. "
             + "`strut report FILE --format markdown --verbose` lists every group.\n"
+        if metered { out += "\n" + Markup.escape(StrategyPhaseSummary.meteredNote.prefix(1).uppercased() + StrategyPhaseSummary.meteredNote.dropFirst()) + ".\n" }
         out += cutOffLines(facts)
         let lines = facts.summaryLines(facts.ratios)
         if !lines.isEmpty { out += "\n" + lines.map { "- " + Markup.escape($0) + "\n" }.joined() }

@@ -116,6 +116,22 @@ import Testing
         } throws: { "\($0)".contains("records[0].probe: 1 probe times for 2 cpu samples") }
     }
 
+    /// A run under the instruction meter shows its counts and says its times are valgrind's.
+    @Test func aMeteredRunShowsInstructionsAndSaysItsTimesAreValgrinds() throws {
+        var r = BenchSession.run(try plan("form", sizes: [8], strategies: [Fixtures.strategies[0]]), jobs: 1)
+        #expect(!BenchTable.text(r, form: .summary).contains("instr median"))
+        r.records = r.records.map { rec in
+            var rec = rec
+            rec.instructions = rec.cpu.indices.map { UInt64(1_000 + 1_000 * $0) }
+            return rec
+        }
+        let text = BenchTable.text(r, form: .summary)
+        #expect(text.contains("instr median") && text.contains("metered under valgrind"), "\(text)")
+        // Two repetitions of 1 000 and 2 000: 1 500 per solve in every group.
+        #expect(text.contains("1.5 k"), "\(text)")
+        #expect(Report.render(r, as: .markdown).contains("| instr median |"))
+    }
+
     @Test func aSolverWithoutTheReportHasNoSolverTime() throws {
         let r = BenchSession.run(try plan("form", sizes: [8]), jobs: 1)
         #expect(r.records.allSatisfy { $0.solverTime.isEmpty })
