@@ -35,13 +35,14 @@ extension BenchResults {
     /// same over devices (`summary`), per device over families (`devices`), and the growth fits
     /// (`growth`).
     public var figuresJSON: JSONValue {
-        .object([
+        let summary = summary  // growth is fitted to it: computed once
+        return .object([
             ("format", .string(Self.figuresFormat)), ("version", .number(Double(Self.formatVersion))),
             ("command", .string(command)),
             ("aggregates", .array(aggregates.map(\.json))),
             ("summary", .array(summary.map(\.json))),
             ("devices", .array(perDevice.map(\.json))),
-            ("growth", .array(growth.map(\.json))),
+            ("growth", .array(Aggregation.growth(summary).map(\.json))),
         ])
     }
 }

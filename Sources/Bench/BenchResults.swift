@@ -79,6 +79,8 @@ public struct BenchResults: Sendable {
     public var summary: [Aggregate] { Aggregation.overDevices(records) }
     public var perDevice: [Aggregate] { Aggregation.perDevice(records) }
     public var growth: [Growth] { Aggregation.growth(summary) }
+    /// True when the run was counted under the instruction meter (its records carry counts).
+    public var isMetered: Bool { records.contains { !$0.instructions.isEmpty } }
 
     /// Builds the results of one shard from the runner's output.
     public init(command: String, configuration: JSONValue, run: RunInfo, totalUnits: Int, results: [UnitResult], sources: [String], strategies: [String] = []) {

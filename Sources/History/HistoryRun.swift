@@ -48,7 +48,7 @@ public struct HistoryRun: Sendable {
     public init(_ results: BenchResults) {
         command = results.command
         machine = results.machine
-        metered = results.records.contains { !$0.instructions.isEmpty }
+        metered = results.isMetered
         var order: [String] = []
         var members: [String: [ItemRecord]] = [:]
         for r in results.records {

@@ -58,7 +58,7 @@ public enum BenchTable {
 
     /// The summary form (see the type's comment; `StrategyPhaseSummary`).
     static func summaryText(_ r: BenchResults) -> String {
-        let selfTimed = r.summary.contains { $0.solver.count > 0 }, metered = r.records.contains { !$0.instructions.isEmpty }
+        let selfTimed = r.summary.contains { $0.solver.count > 0 }, metered = r.isMetered
         let header = StrategyPhaseSummary.header(selfTimed: selfTimed, metered: metered)
         var out = table(header, StrategyPhaseSummary.rows(r).map { $0.cells(selfTimed: selfTimed, metered: metered) }, left: [0, 1, header.count - 1])
         out += "(a group is a family at one size, or a case file; p50: its median wall time per solve, devices merged; "

@@ -42,7 +42,7 @@ enum MarkdownReport {
     /// A row per strategy and phase, the cut-offs, and the strategy comparison lines.
     static func strategyPhaseTable(_ facts: ReportFacts) -> String {
         guard !facts.summary.isEmpty else { return "No records.\n\n" }
-        let selfTimed = facts.summary.contains { $0.solver.count > 0 }, metered = facts.results.records.contains { !$0.instructions.isEmpty }
+        let selfTimed = facts.summary.contains { $0.solver.count > 0 }, metered = facts.results.isMetered
         let header = StrategyPhaseSummary.header(selfTimed: selfTimed, metered: metered)
         var out = "| " + header.joined(separator: " | ") + " |\n"
         out += "|" + header.indices.map { [0, 1, header.count - 1].contains($0) ? "---|" : "---:|" }.joined() + "\n"

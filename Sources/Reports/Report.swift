@@ -21,12 +21,13 @@ public enum Report {
     /// The terminal and Markdown reports give a row per strategy and phase unless `verbose`, which
     /// lists every family, size and strategy; JUnit and HTML always hold everything.
     public static func render(_ results: BenchResults, as format: ReportFormat, verbose: Bool = false) -> String {
-        let facts = ReportFacts(results.withShortStrategyNames().results)
+        // Built only for the formats that read it (the figures need no ratios or bootstraps).
+        let facts = { ReportFacts(results.withShortStrategyNames().results) }
         switch format {
-        case .terminal: return TerminalReport.render(facts, verbose: verbose)
-        case .markdown: return MarkdownReport.render(facts, verbose: verbose)
-        case .junit: return JUnitReport.render(facts)
-        case .html: return HTMLReport.render(facts)
+        case .terminal: return TerminalReport.render(facts(), verbose: verbose)
+        case .markdown: return MarkdownReport.render(facts(), verbose: verbose)
+        case .junit: return JUnitReport.render(facts())
+        case .html: return HTMLReport.render(facts())
         case .json: return results.figuresJSON.jsonText() + "\n"
         }
     }

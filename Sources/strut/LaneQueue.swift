@@ -11,6 +11,7 @@ final class LaneQueue<Outcome>: @unchecked Sendable {
     private var cursor = 0
     private var ended: [Outcome?]
     private var firstProblem: String?
+    private var endedCount = 0
 
     init(count: Int, stop: ChildStop? = nil) {
         self.count = count
@@ -31,8 +32,9 @@ final class LaneQueue<Outcome>: @unchecked Sendable {
     @discardableResult
     func record(_ k: Int, _ outcome: Outcome) -> Int {
         lock.withLock {
+            if ended[k] == nil { endedCount += 1 }
             ended[k] = outcome
-            return ended.count { $0 != nil }
+            return endedCount
         }
     }
 
@@ -45,5 +47,5 @@ final class LaneQueue<Outcome>: @unchecked Sendable {
     var outcomes: [Outcome?] { lock.withLock { ended } }
 
     /// Indices that ended.
-    var finished: Int { lock.withLock { ended.count { $0 != nil } } }
+    var finished: Int { lock.withLock { endedCount } }
 }
