@@ -29,6 +29,6 @@ public enum ScaleSuite {
     ]
 
     public static let devices = "iphone-16-pro,iphone-16-pro:landscape"
-    public static let strategies = "cassowary,cassowary-factored"
+    public static let strategies = "cassowary,cassowary-explicit"
     public static let unitTimeLimit = 30.0
 }

@@ -49,6 +49,7 @@ protocol InterruptibleSolver {
 
 extension CassowarySolver: InterruptibleSolver {}
 extension RevisedSolver: InterruptibleSolver {}
+extension AdaptiveSolver: InterruptibleSolver {}
 
 extension UnitDeadline {
     /// `solver` with `check` as its interruption, when it can take one.

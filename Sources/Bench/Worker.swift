@@ -100,6 +100,9 @@ struct Worker {
                         } else if let revised = solver as? RevisedSolver {
                             try layoutPass(revised, loaded.tree, direction, devices, &items, &diagnostics,
                                            measured: rep >= plan.warmup, stop: deadline.check)
+                        } else if let adaptive = solver as? AdaptiveSolver {
+                            try layoutPass(adaptive, loaded.tree, direction, devices, &items, &diagnostics,
+                                           measured: rep >= plan.warmup, stop: deadline.check)
                         } else {
                             try layoutPass(solver, loaded.tree, direction, devices, &items, &diagnostics,
                                            measured: rep >= plan.warmup, stop: deadline.check)

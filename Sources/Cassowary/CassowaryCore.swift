@@ -35,6 +35,11 @@ struct CassowaryCore {
     var minimizeConflicts = true
     /// Asked every 64 pivots of a deferred optimisation (`CassowarySolver.interruption`).
     var interruption: (() -> Bool)?
+    /// Set by `AdaptiveSolver`: the row-update work (`Tableau.work`, terms read) past which the
+    /// tableau counts as filled in, `slack` plus `perStep` per row and per pivot; a deferred
+    /// optimisation then stops (checked after every pivot) so that the system can be handed to
+    /// the revised engine.
+    var workLimit: (slack: Int, perStep: Int)?
 
     var tableau = Tableau()
     var levels = ObjectiveLevels()
@@ -70,7 +75,7 @@ struct CassowaryCore {
     var dirty = false
     var noiseSkips = 0
 
-    var strategy: String { factored ? "cassowary-factored" : weighted ? "cassowary-weighted" : "cassowary" }
+    var strategy: String { factored ? "cassowary-factored" : weighted ? "cassowary-weighted" : "cassowary-explicit" }
 
     init(weighted: Bool, factored: Bool = false) {
         self.weighted = weighted
@@ -139,12 +144,18 @@ struct CassowaryCore {
         return sums.map { LevelError(priority: $0.0, error: $0.1) }
     }
 
+    /// True when the row updates have done more work than `workLimit` allows.
+    var isOverworked: Bool {
+        guard let workLimit else { return false }
+        return tableau.work > workLimit.slack + workLimit.perStep * (tableau.liveRows + pivots)
+    }
+
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false
         factoredState.invalidate()
-        guard let interruption else { return optimize() }
-        if !optimize(stoppingWhen: interruption) { dirty = true }
+        guard interruption != nil || workLimit != nil else { return optimize() }
+        if !optimize(stoppingWhen: interruption ?? { false }) { dirty = true }
     }
 
     mutating func afterOperation() {

@@ -1,6 +1,7 @@
 import LinearConstraints
 
-/// An incremental Cassowary solver with UIKit's lexicographic priorities (strategy `cassowary`),
+/// An incremental Cassowary solver with UIKit's lexicographic priorities in the classic explicit
+/// tableau (strategy `cassowary-explicit`),
 /// or Kiwi's weighted objective (strategy `cassowary-weighted`).
 ///
 /// A value type with copy-on-write storage. Changes are applied at once (a conflicting required
@@ -89,6 +90,9 @@ public struct CassowarySolver: ConstraintSolver {
     /// Brings the values up to date now (reads do it on demand); lets a caller time the solve.
     public func solve() { box.core.optimizeIfNeeded() }
 
+    // Not inlined: inlined into `AdaptiveSolver`, reading the core through its box copied the
+    // whole core (every array retained and released) on each read.
+    @inline(never)
     public func value(of variable: Variable) -> Double {
         box.core.optimizeIfNeeded()
         return box.core.value(of: variable)

@@ -1,7 +1,8 @@
 import LinearConstraints
 
-/// The `cassowary-rebuild` strategy: the same engine, rebuilt from scratch when suggested values
-/// have changed, as a layout engine without incremental edits would do per device. It exists to
+/// The `cassowary-rebuild` strategy: the default engine (`AdaptiveSolver`), rebuilt from scratch
+/// when suggested values have changed, as a layout engine without incremental edits would do per
+/// device. It exists to
 /// measure what incrementality buys (docs/architecture.md, "Strategies"); answers are the same as
 /// `cassowary`'s up to ties.
 ///
@@ -9,10 +10,10 @@ import LinearConstraints
 /// are recorded, and the next read rebuilds once: edit variables first, their suggestions, then
 /// every constraint in the order it was added (so a device switch that suggests several values
 /// costs one rebuild). O(constraints) adds per rebuild. Copy-on-write storage like
-/// `CassowarySolver`; not safe to read from two threads at once while a rebuild is pending.
+/// the engines'; not safe to read from two threads at once while a rebuild is pending.
 public struct RebuildingCassowarySolver: ConstraintSolver {
     final class State {
-        var solver = CassowarySolver()
+        var solver = AdaptiveSolver()
         var constraints: [(id: ConstraintID, constraint: Constraint)] = []
         var edits: [(variable: Variable, priority: Priority, value: Double)] = []
         var stale = false
@@ -32,7 +33,7 @@ public struct RebuildingCassowarySolver: ConstraintSolver {
         func rebuildIfNeeded() {
             guard stale else { return }
             stale = false
-            var fresh = CassowarySolver()
+            var fresh = AdaptiveSolver()
             fresh.debugChecks = solver.debugChecks
             do throws(SolverError) {
                 for e in edits {

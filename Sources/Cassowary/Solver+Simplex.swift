@@ -147,6 +147,9 @@ extension CassowaryCore {
             pivot(entering: e, row: last)
             if !passedBreakpoints.isEmpty { settlePassedBreakpoints() }
             guard let stop else { continue }
+            // The work limit is checked after every pivot: one comparison, and on a grid or a
+            // chain the pivots through filled-in rows are the expensive ones.
+            if isOverworked { return false }
             sinceAsked += 1
             if sinceAsked == 64 {
                 sinceAsked = 0

@@ -24,6 +24,9 @@ struct Tableau {
     var hubs: [Bool] = []
     var cells = 0
     var liveRows = 0
+    /// Terms read by row updates (`addScaled`) since the tableau was made: the work its pivots
+    /// and substitutions have done, where `cells` is what they left.
+    var work = 0
 
     /// Rows saved before their first change in the current journaled operation.
     var journal: TableauJournal?
@@ -154,6 +157,7 @@ struct Tableau {
         swap(&dst, &rows[Int(r)])
         let n = dst.syms.count
         let m = src.syms.count
+        work &+= m
         if m * Self.inPlaceRatio <= n {
             addScaledInPlace(&dst, r, src, c, drop)
             swap(&dst, &rows[Int(r)])
@@ -379,6 +383,7 @@ struct TableauJournal {
     var freeSymbols: [Int32]
     var cells: Int
     var liveRows: Int
+    var work: Int
 
     init(_ t: Tableau) {
         rowCount = t.rows.count
@@ -387,6 +392,7 @@ struct TableauJournal {
         freeSymbols = t.freeSymbols
         cells = t.cells
         liveRows = t.liveRows
+        work = t.work
     }
 
     mutating func saveRow(_ r: Int32, _ row: Row, _ basic: Int32) {
@@ -431,6 +437,9 @@ extension Tableau {
         for s in freeSymbols { owners[Int(s)] = -1 }
         cells = j.cells
         liveRows = j.liveRows
+        // A refused change leaves no trace, the work it did included: the default engine's
+        // choice of form (`AdaptiveSolver`) reads it.
+        work = j.work
         for (slot, row, basic) in j.savedRows where basic != Self.freeSlot {
             for s in row.syms { columns[Int(s)].append(slot) }
         }

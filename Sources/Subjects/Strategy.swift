@@ -20,7 +20,15 @@ public struct Strategy: Sendable {
 
     /// Every strategy, in the order help texts list them.
     public static let all: [Strategy] = [
-        cassowary("cassowary", "incremental simplex, exact lexicographic priorities (UIKit)") { CassowarySolver() },
+        Strategy(
+            name: "cassowary",
+            summary: "incremental simplex, exact lexicographic priorities (UIKit); factored rows, a sparse LU where they fill in",
+            make: { debugChecks in
+                var solver = AdaptiveSolver()
+                solver.debugChecks = debugChecks
+                return solver
+            }),
+        cassowary("cassowary-explicit", "the same model in Cassowary's classic explicit tableau, as Kiwi runs it") { CassowarySolver() },
         cassowary("cassowary-weighted", "the same engine, Kiwi-style weights 10^(6p/1000)") { CassowarySolver(weighted: true) },
         cassowary("cassowary-factored", "the same engine, frame variables' rows kept in terms of each other (grows linearly on chains)") {
             CassowarySolver(factored: true)

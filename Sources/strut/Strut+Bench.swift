@@ -227,7 +227,7 @@ struct BenchCommand: ParsableCommand {
         return plan
     }
 
-    static let defaultStrategies = "cassowary,cassowary-weighted,cassowary-factored,cassowary-rebuild"
+    static let defaultStrategies = "cassowary,cassowary-explicit,cassowary-weighted,cassowary-rebuild"
 
     func usage(_ message: String) -> ExitCode {
         StrutExit.usageError(message, command: "bench")

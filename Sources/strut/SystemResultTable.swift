@@ -1,8 +1,8 @@
 import LinearConstraints
 
 /// The human-readable form of a system run for `strut solve-system` without `--json`: one row per
-/// step (index, kind, what was done, outcome), a check's values and objective under its row, and
-/// a closing count of outcomes.
+/// step (index, kind, what was done, outcome), a run of successful adds as one row, a check's
+/// values and objective under its row, and a closing count of outcomes.
 ///
 /// A check with many variables shows the first `valueLimit` values and says how many it left out
 /// (`--json` has them all), so a 1 000-view system stays readable. O(steps + values shown).
@@ -12,9 +12,28 @@ struct SystemResultTable {
     let records: [StepRecord]
     var valueLimit = 12
 
+    /// Runs of at least this many consecutive adds that all succeed show as one row
+    /// (`3-80005  add  80003 constraints  ok`): a peer workload's system file is one long run.
+    static let collapsedRun = 4
+
     var text: String {
-        let rows = records.map { record in
-            (index: String(record.index), kind: record.kind, action: action(record), outcome: outcome(record.outcome))
+        var rows: [(index: String, kind: String, action: String, outcome: String)] = []
+        var shown: [StepRecord] = []
+        var k = 0
+        while k < records.count {
+            var end = k
+            while end < records.count, isPlainAdd(records[end]) { end += 1 }
+            if end - k >= Self.collapsedRun {
+                rows.append((index: "\(records[k].index)-\(records[end - 1].index)", kind: "add",
+                             action: "\(end - k) constraints", outcome: outcome(records[k].outcome)))
+                shown.append(records[k])
+                k = end
+            } else {
+                let record = records[k]
+                rows.append((index: String(record.index), kind: record.kind, action: action(record), outcome: outcome(record.outcome)))
+                shown.append(record)
+                k += 1
+            }
         }
         let indexWidth = max(4, rows.map(\.index.count).max() ?? 0)
         let kindWidth = max(4, rows.map(\.kind.count).max() ?? 0)
@@ -23,13 +42,19 @@ struct SystemResultTable {
         out += pad("step", indexWidth, right: true) + "  " + pad("kind", kindWidth) + "  "
             + pad("operation", actionWidth) + "  outcome\n"
         let detailIndent = String(repeating: " ", count: indexWidth + kindWidth + actionWidth + 6)
-        for (row, record) in zip(rows, records) {
+        for (row, record) in zip(rows, shown) {
             out += pad(row.index, indexWidth, right: true) + "  " + pad(row.kind, kindWidth) + "  "
             // An operation longer than its column keeps its full text and pushes the outcome on.
             out += pad(row.action, actionWidth) + "  " + row.outcome + "\n"
             for line in details(record.outcome) { out += detailIndent + line + "\n" }
         }
         return out + "\n" + summary + "\n"
+    }
+
+    /// An add of the file that succeeded (`ok`).
+    func isPlainAdd(_ record: StepRecord) -> Bool {
+        guard record.index < system.steps.count, case .add = system.steps[record.index] else { return false }
+        return record.outcome.name == "ok"
     }
 
     /// What the step did, from the file: `floor: x >= 10`, `y @999`, `y = 42`, `"end"`.

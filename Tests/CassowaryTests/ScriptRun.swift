@@ -1,4 +1,4 @@
-import Cassowary
+@testable import Cassowary
 import LinearConstraints
 
 /// Runs an operation script on a `CassowarySolver` (deep invariant checks on) beside a model of
@@ -12,12 +12,19 @@ struct ScriptRun {
     /// The engines a script runs on.
     enum Engine {
         case explicit, weighted, factored, revised
+        /// The default engine with a work limit so small that it hands the system over to the
+        /// revised engine early, at every kind of point of a script.
+        case switching
 
         /// A fresh solver of this engine with deep checks on.
         func make() -> any ConstraintSolver {
             switch self {
             case .revised:
                 var s = RevisedSolver()
+                s.debugChecks = true
+                return s
+            case .switching:
+                var s = AdaptiveSolver(workLimit: (slack: 0, perStep: 1))
                 s.debugChecks = true
                 return s
             default:

@@ -8,11 +8,12 @@ import Testing
 /// outcome, every level of the objective, the required residuals and every determined value
 /// agree, and every conflict Cassowary reports is infeasible and minimal.
 @Suite struct CassowaryAgreementTests {
-    /// cassowary, and cassowary-revised on the same kind of sequences, each with its deep checks
+    /// cassowary-explicit, the default (handing over to the revised engine early, at every kind of
+    /// point), and cassowary-revised on the same kind of sequences, each with its deep checks
     /// after every operation. For cassowary-revised they hold suggestions that carry a soft
     /// equality's basic error (an edit's among them) below 0, where exchanging it for its partner
     /// is optimal and where it is not (then the dual simplex pivots): `Revised+DualExchange.swift`.
-    @Test(arguments: [("cassowary", 1000), ("cassowary-revised", 600)])
+    @Test(arguments: [("cassowary-explicit", 1000), ("cassowary", 600), ("cassowary-revised", 600)])
     func theEngineAndExactAgreeAfterEveryStep(strategy: String, count: Int) async {
         await propertyCheck(count: count, input: Gen.int(in: 1...3), RandomSystems.encodedOperations(maxSteps: 12)) { n, codes in
             expectOracleAgrees(RandomSystems.file(codes, variables: n), strategy: strategy)

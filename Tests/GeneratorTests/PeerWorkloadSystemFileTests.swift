@@ -10,16 +10,18 @@ import Testing
     }
 }
 
-@Test func systemFileHasEditsThenAddsThenTwoSizesWithChecks() throws {
+@Test func systemFileHasEditsAndTheSizeThenAddsThenChecksInBuildOrder() throws {
     let w = try PeerWorkload(kind: .grid, views: 9)
     let steps = w.systemFile().steps
-    #expect(steps.count == 2 + w.constraints.count + 4)
-    #expect(steps[0] == .edit(variable: "root.w", priority: PeerWorkload.edit))
-    #expect(steps[1] == .edit(variable: "root.h", priority: PeerWorkload.edit))
-    #expect(steps[2...].prefix(w.constraints.count).allSatisfy { $0.kind == "add" })
     let portrait = w.rootSize(.portrait), landscape = w.rootSize(.landscape)
-    #expect(Array(steps.suffix(4)) == [
-        .suggest([.init("root.w", portrait.width), .init("root.h", portrait.height)]), .check(label: "portrait"),
+    #expect(steps.count == 3 + w.constraints.count + 3)
+    #expect(Array(steps.prefix(3)) == [
+        .edit(variable: "root.w", priority: PeerWorkload.edit), .edit(variable: "root.h", priority: PeerWorkload.edit),
+        .suggest([.init("root.w", portrait.width), .init("root.h", portrait.height)]),
+    ])
+    #expect(steps[3...].prefix(w.constraints.count).allSatisfy { $0.kind == "add" })
+    #expect(Array(steps.suffix(3)) == [
+        .check(label: "portrait"),
         .suggest([.init("root.w", landscape.width), .init("root.h", landscape.height)]), .check(label: "landscape"),
     ])
 }

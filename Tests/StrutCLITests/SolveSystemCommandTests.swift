@@ -128,6 +128,21 @@ import Testing
         #expect(result.stdout.contains("12 outcomes: 6 ok, 5 check, 1 unsatisfiable"))
     }
 
+    @Test func aRunOfSuccessfulAddsIsOneRow() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strut-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let adds = (0..<6).map { #"{"add":"x\#($0) >= \#($0)","id":"c\#($0)"}"# } + [#"{"add":"x0 <= -1","id":"bad"}"#]
+        let text = #"{"strut-system":1,"name":"run","steps":["# + adds.joined(separator: ",") + #",{"check":"end"}]}"#
+        let path = dir.appendingPathComponent("run.system.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try StrutProcess.run(["solve-system", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(" 0-5  add    6 constraints  ok"), "\(result.stdout)")
+        #expect(result.stdout.contains("unsatisfiable, conflict: c0, bad"))
+        #expect(result.stdout.contains("8 outcomes: 6 ok, 1 unsatisfiable, 1 check"))
+    }
+
     @Test(arguments: ["kiwi-rejected-add.system.json", "rollback-after-conflict.system.json"])
     func debugChecksPassOnTheSmallExamples(name: String) throws {
         let (_, result) = try solve(name, ["--debug-checks"])
@@ -177,6 +192,6 @@ import Testing
     @Test func anUnknownStrategyListsTheKnownOnes() throws {
         let path = SystemResult.examples.appendingPathComponent("kiwi-rejected-add.system.json").path
         // "kiwi" is a shipped peer's short name now (Strategy.peers), so the unknown name is another.
-        try expectInputError([path, "--strategy", "kiwii"], mentions: ["unknown strategy \"kiwii\"", "cassowary, cassowary-weighted", "kiwi-native"])
+        try expectInputError([path, "--strategy", "kiwii"], mentions: ["unknown strategy \"kiwii\"", "cassowary, cassowary-explicit, cassowary-weighted", "kiwi-native"])
     }
 }

@@ -12,6 +12,7 @@ public protocol AmbiguityReporting {
 extension CassowarySolver: AmbiguityReporting {}
 extension RebuildingCassowarySolver: AmbiguityReporting {}
 extension RevisedSolver: AmbiguityReporting {}
+extension AdaptiveSolver: AmbiguityReporting {}
 
 extension LayoutEngine {
     /// Per view (case order), the frame components (`minX`, `minY`, `width`, `height`) the

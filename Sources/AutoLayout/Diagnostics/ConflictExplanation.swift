@@ -17,6 +17,7 @@ public protocol DeferredConflictExplanation {
 
 extension CassowarySolver: DeferredConflictExplanation {}
 extension RevisedSolver: DeferredConflictExplanation {}
+extension AdaptiveSolver: DeferredConflictExplanation {}
 
 /// What the diagnostics phase reports of the engine's current layout: ambiguity and the minimal
 /// conflicting set behind each broken constraint.
@@ -33,6 +34,7 @@ extension LayoutEngine {
     /// this is where conflicting sets are minimised. Empty before the first layout.
     @_specialize(exported: true, where Solver == CassowarySolver)
     @_specialize(exported: true, where Solver == RevisedSolver)
+    @_specialize(exported: true, where Solver == AdaptiveSolver)
     public func diagnose() -> LayoutDiagnostics {
         guard let s = system else { return LayoutDiagnostics(ambiguous: nil, conflicts: []) }
         var sets = conflictSets

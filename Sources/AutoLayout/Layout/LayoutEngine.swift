@@ -77,6 +77,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
     ///   such an error the engine is in an unspecified state and should be discarded.
     @_specialize(exported: true, where Solver == CassowarySolver)
     @_specialize(exported: true, where Solver == RevisedSolver)
+    @_specialize(exported: true, where Solver == AdaptiveSolver)
     public mutating func layout(on configuration: DeviceConfiguration, rootOrigin: (x: Double, y: Double) = (0, 0)) throws(LoweringError) -> LayoutResult {
         let next = try LoweredSystem(tree: tree, configuration: configuration, direction: direction)
         configureConflictExplanation()

@@ -10,11 +10,16 @@ extension RevisedCore {
         afterOperation()
     }
 
-    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    /// Makes `variable` an edit variable whose row starts at `suggested` (0 for a new one; a
+    /// handed-over system's current value, `AdaptiveSolver`), with no solve in between.
+    mutating func addEditVariable(_ variable: Variable, priority: Priority, suggested: Double = 0) throws(SolverError) {
         guard !priority.isRequired else { throw .badPriority(priority) }
         guard recordOfEdit[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard suggested.isFinite else { throw .nonFinite("suggested value for \(variable)") }
+        magnitude = max(magnitude, abs(suggested))
         let constraint = Constraint(LinearExpression(variable), .equal, priority: priority)
-        recordOfEdit[variable] = try addRecord(RevisedRecord(constraint: constraint, row: -1, marker: -1, editVariable: variable))
+        recordOfEdit[variable] = try addRecord(
+            RevisedRecord(constraint: constraint, row: -1, marker: -1, editVariable: variable, suggested: suggested))
         afterOperation()
     }
 

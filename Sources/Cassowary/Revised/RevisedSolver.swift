@@ -86,6 +86,9 @@ public struct RevisedSolver: ConstraintSolver {
     /// Brings the values up to date now (reads do it on demand).
     public func solve() { box.core.optimizeIfNeeded() }
 
+    // Not inlined: inlined into `AdaptiveSolver`, reading the core through its box copied the
+    // whole core (every array retained and released) on each read.
+    @inline(never)
     public func value(of variable: Variable) -> Double {
         box.core.optimizeIfNeeded()
         return box.core.value(of: variable)

@@ -21,10 +21,10 @@ import Testing
     }
 
     @Test(arguments: ["kiwi-rejected-add", "rollback-after-conflict", "grid-7x7-removals"])
-    func theReferenceAdapterGivesExactlyWhatCassowaryGivesInProcess(name: String) throws {
+    func theReferenceAdapterGivesExactlyWhatTheDefaultGivesInProcess(name: String) throws {
         let text = try String(contentsOf: Self.examples.appendingPathComponent("\(name).system.json"), encoding: .utf8)
         let file = try SystemFile(jsonText: text)
-        var inProcess = SystemRun(solver: CassowarySolver())
+        var inProcess = SystemRun(solver: AdaptiveSolver())
         var external = SystemRun(solver: ExternalSolver(try strutAdapter()))
         let expected = inProcess.run(file)
         let got = external.run(file)

@@ -1,0 +1,227 @@
+import LinearConstraints
+
+/// The default engine: Cassowary's model with UIKit's lexicographic priorities, kept in the
+/// representation that suits the constraint set.
+///
+/// Every system starts in factored form (`cassowary-factored`: frame variables' rows in terms
+/// of each other), which lays out realistic screens fastest: their restricted rows stay short,
+/// about 4-7 cells per row at 960 views. Where the restricted rows fill in instead (a grid of
+/// hugging cells whose widths sum to the root's, a chain of equal widths: 43 and 358 cells per
+/// row at 316 views, growing with the size), every later pivot walks those dense rows, and the
+/// revised simplex over a sparse LU (`cassowary-revised`) is the one that scales. So after each
+/// change the tableau's size is compared with `Switch.cellsPerRow` cells per row (plus
+/// `Switch.slack`); past it, the constraints and edit variables are handed, in the order the
+/// factored engine holds them, to a revised engine, which keeps the system from then on.
+///
+/// The switch depends only on the sequence of operations, so the same sequence gives the same
+/// representation and bit-identical values (docs/architecture.md, "Semantics"). Both forms
+/// answer the same optimum up to rounding; where the optimum is not unique (an ambiguous
+/// layout), each picks a vertex of the optimal face deterministically.
+public struct AdaptiveSolver: ConstraintSolver {
+    /// When a factored tableau is handed to the revised engine.
+    public enum Switch {
+        /// Terms read by row updates per row and per pivot past which the factored tableau
+        /// counts as filled in.
+        public static let workPerStep = 32
+        /// Work below which a tableau never switches (small systems solve fast either way).
+        public static let slack = 65_536
+    }
+
+    /// The engine in use. A class, so that a read, which may optimise and then switch, can
+    /// replace it; copied on write like the engines' own storage.
+    final class Box {
+        // Unchecked: every read goes through these two, and the dynamic exclusivity checks
+        // cost 15% of a flat workload's rotation. Only `AdaptiveSolver` touches them, one
+        // access at a time.
+        @exclusivity(unchecked) var factored: CassowarySolver
+        @exclusivity(unchecked) var revised: RevisedSolver?
+        init(_ factored: CassowarySolver, _ revised: RevisedSolver?) {
+            self.factored = factored
+            self.revised = revised
+        }
+    }
+
+    var box: Box
+
+    public init() { self.init(workLimit: (Switch.slack, Switch.workPerStep)) }
+
+    /// A solver that switches past another work limit (tests switch at small ones, so that the
+    /// hand-over happens at every kind of point of a random sequence).
+    init(workLimit: (slack: Int, perStep: Int)) {
+        var factored = CassowarySolver(factored: true)
+        factored.box.core.workLimit = workLimit
+        box = Box(factored, nil)
+    }
+
+    public var strategy: String { "cassowary" }
+
+    /// True once the system has been handed to the revised engine.
+    public var isRevised: Bool { box.revised != nil }
+
+    mutating func unique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.factored, box.revised) }
+    }
+
+    /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
+    public var debugChecks: Bool {
+        get { box.factored.debugChecks }
+        set {
+            unique()
+            box.factored.debugChecks = newValue
+            box.revised?.debugChecks = newValue
+        }
+    }
+
+    /// Asked every 64 pivots of a deferred optimisation (as `CassowarySolver.interruption`).
+    public var interruption: (() -> Bool)? {
+        get { box.factored.interruption }
+        set {
+            unique()
+            box.factored.interruption = newValue
+            box.revised?.interruption = newValue
+        }
+    }
+
+    /// Whether a rejected add reports a minimal conflicting set (as
+    /// `CassowarySolver.minimizesConflicts`).
+    public var minimizesConflicts: Bool {
+        get { box.factored.minimizesConflicts }
+        set {
+            unique()
+            box.factored.minimizesConflicts = newValue
+            box.revised?.minimizesConflicts = newValue
+        }
+    }
+
+    /// The deletion filter of `CassowarySolver.minimalConflict`.
+    public static func minimalConflict(
+        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
+    ) -> [ConstraintID] {
+        CassowaryCore.minimalConflict(among: members, adding: new, fallback: fallback)
+    }
+
+    public mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
+        unique()
+        if box.revised != nil { return try box.revised!.add(constraint, id: id) }
+        try box.factored.add(constraint, id: id)
+        box.switchIfFilledIn()
+    }
+
+    public mutating func remove(_ id: ConstraintID) throws(SolverError) {
+        unique()
+        if box.revised != nil { return try box.revised!.remove(id) }
+        try box.factored.remove(id)
+    }
+
+    public func contains(_ id: ConstraintID) -> Bool {
+        box.revised?.contains(id) ?? box.factored.contains(id)
+    }
+
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        unique()
+        if box.revised != nil { return try box.revised!.addEditVariable(variable, priority: priority) }
+        try box.factored.addEditVariable(variable, priority: priority)
+        box.switchIfFilledIn()
+    }
+
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        unique()
+        if box.revised != nil { return try box.revised!.removeEditVariable(variable) }
+        try box.factored.removeEditVariable(variable)
+    }
+
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        unique()
+        // The factored engine optimises before it moves a value: where that fills the tableau
+        // in, the revised engine takes the suggestion.
+        box.settle()
+        if box.revised != nil { return try box.revised!.suggestValue(value, for: variable) }
+        try box.factored.suggestValue(value, for: variable)
+        box.switchIfFilledIn()
+    }
+
+    /// Brings the values up to date now (reads do it on demand).
+    public func solve() { box.settle() }
+
+    public func value(of variable: Variable) -> Double {
+        box.settle()
+        return box.revised?.value(of: variable) ?? box.factored.value(of: variable)
+    }
+
+    public func objective() -> [LevelError] {
+        box.settle()
+        return box.revised?.objective() ?? box.factored.objective()
+    }
+
+    public var counters: SolverCounters {
+        box.settle()
+        return box.revised?.counters ?? box.factored.counters
+    }
+
+    public func checkInvariants() throws(SolverError) {
+        box.settle()
+        if let revised = box.revised { try revised.checkInvariants() } else { try box.factored.checkInvariants() }
+    }
+
+    /// The variables among `candidates` whose value is not unique over the optimal solutions.
+    public func ambiguousVariables(_ candidates: [Variable]) -> [Variable] {
+        box.settle()
+        return box.revised?.ambiguousVariables(candidates) ?? box.factored.ambiguousVariables(candidates)
+    }
+}
+
+extension AdaptiveSolver.Box {
+    /// Optimises what changed; a factored optimisation that fills the tableau in stops there
+    /// and the revised engine takes the system and finishes it.
+    func settle() {
+        if let revised {
+            revised.solve()
+            return
+        }
+        factored.solve()
+        switchIfFilledIn()
+        revised?.solve()
+    }
+
+    /// Hands the system to a revised engine when the factored tableau has filled in
+    /// (`AdaptiveSolver.Switch`). O(1) when it has not.
+    func switchIfFilledIn() {
+        guard revised == nil, factored.box.core.isOverworked else { return }
+        var next = RevisedSolver()
+        next.debugChecks = factored.debugChecks
+        next.minimizesConflicts = factored.minimizesConflicts
+        next.interruption = factored.interruption
+        do throws(SolverError) {
+            try factored.box.core.replay(into: &next)
+        } catch {
+            // The revised engine refused what the factored one holds (rounding at the edge of
+            // feasibility): the system stays factored, unswitched from now on.
+            factored.box.core.workLimit = nil
+            return
+        }
+        revised = next
+        // The factored engine's memory goes; its settings stay readable.
+        var empty = CassowarySolver(factored: true)
+        empty.debugChecks = next.debugChecks
+        empty.minimizesConflicts = next.minimizesConflicts
+        empty.interruption = next.interruption
+        factored = empty
+    }
+}
+
+extension CassowaryCore {
+    /// Adds this solver's constraints and edit variables (with their suggested values) to
+    /// `solver`, in the order of their records: the order they were added, where no removal
+    /// freed a record for a later one.
+    /// An edit variable starts at its suggested value, with no solve in between.
+    func replay(into solver: inout RevisedSolver) throws(SolverError) {
+        solver.unique()
+        for case let record? in records {
+            if let v = record.editVariable {
+                try solver.box.core.addEditVariable(v, priority: record.constraint.priority, suggested: record.suggested)
+            } else if let id = record.id {
+                try solver.box.core.add(record.constraint, id: id)
+            }
+        }
+    }
+}
