@@ -17,7 +17,7 @@ import LinearConstraints
 /// representation and bit-identical values (docs/architecture.md, "Semantics"). Both forms
 /// answer the same optimum up to rounding; where the optimum is not unique (an ambiguous
 /// layout), each picks a vertex of the optimal face deterministically.
-public struct AdaptiveSolver: ConstraintSolver {
+public struct AdaptiveSolver: DeepChecking {
     /// When a factored tableau is handed to the revised engine.
     public enum Switch {
         /// Terms read by row updates per row and per pivot past which the factored tableau
@@ -145,7 +145,7 @@ public struct AdaptiveSolver: ConstraintSolver {
 
     public func value(of variable: Variable) -> Double {
         box.settle()
-        return box.revised?.value(of: variable) ?? box.factored.value(of: variable)
+        return box.revised == nil ? box.factored.value(of: variable) : box.revised!.value(of: variable)
     }
 
     public func objective() -> [LevelError] {
@@ -173,11 +173,11 @@ public struct AdaptiveSolver: ConstraintSolver {
 extension AdaptiveSolver.Box {
     /// Optimises what changed; a factored optimisation that fills the tableau in stops there
     /// and the revised engine takes the system and finishes it.
+    /// A read calls it every time: with nothing to do in the factored form it is two loads.
+    @inline(__always)
     func settle() {
-        if let revised {
-            revised.solve()
-            return
-        }
+        guard revised == nil else { return revised!.solve() }
+        guard factored.box.core.dirty else { return }
         factored.solve()
         switchIfFilledIn()
         revised?.solve()
@@ -224,4 +224,10 @@ extension CassowaryCore {
             }
         }
     }
+}
+
+/// A Cassowary engine whose deep invariant checks can run after every operation (tests, fuzzing,
+/// `--debug-checks`), trapping on a failure.
+public protocol DeepChecking: ConstraintSolver {
+    var debugChecks: Bool { get set }
 }

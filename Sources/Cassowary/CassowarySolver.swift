@@ -10,7 +10,7 @@ import LinearConstraints
 /// per constraint (on the peer chain of 100 views, 607 pivots instead of 5 649). Reads are
 /// O(1) once up to date. A solver is not safe to read from two threads at once while it has
 /// pending work (reads complete it).
-public struct CassowarySolver: ConstraintSolver {
+public struct CassowarySolver: DeepChecking {
     final class Box {
         var core: CassowaryCore
         init(_ core: CassowaryCore) { self.core = core }

@@ -11,7 +11,7 @@ import LinearConstraints
 /// every constraint in the order it was added (so a device switch that suggests several values
 /// costs one rebuild). O(constraints) adds per rebuild. Copy-on-write storage like
 /// the engines'; not safe to read from two threads at once while a rebuild is pending.
-public struct RebuildingCassowarySolver: ConstraintSolver {
+public struct RebuildingCassowarySolver: DeepChecking {
     final class State {
         var solver = AdaptiveSolver()
         var constraints: [(id: ConstraintID, constraint: Constraint)] = []

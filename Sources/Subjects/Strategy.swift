@@ -20,43 +20,26 @@ public struct Strategy: Sendable {
 
     /// Every strategy, in the order help texts list them.
     public static let all: [Strategy] = [
-        Strategy(
-            name: "cassowary",
-            summary: "incremental simplex, exact lexicographic priorities (UIKit); factored rows, a sparse LU where they fill in",
-            make: { debugChecks in
-                var solver = AdaptiveSolver()
-                solver.debugChecks = debugChecks
-                return solver
-            }),
-        cassowary("cassowary-explicit", "the same model in Cassowary's classic explicit tableau, as Kiwi runs it") { CassowarySolver() },
-        cassowary("cassowary-weighted", "the same engine, Kiwi-style weights 10^(6p/1000)") { CassowarySolver(weighted: true) },
-        cassowary("cassowary-factored", "the same engine, frame variables' rows kept in terms of each other (grows linearly on chains)") {
+        engine("cassowary", "incremental simplex, exact lexicographic priorities (UIKit); factored rows, a sparse LU where they fill in") {
+            AdaptiveSolver()
+        },
+        engine("cassowary-explicit", "the same model in Cassowary's classic explicit tableau, as Kiwi runs it") { CassowarySolver() },
+        engine("cassowary-weighted", "the explicit tableau with Kiwi-style weights 10^(6p/1000)") { CassowarySolver(weighted: true) },
+        engine("cassowary-factored", "frame variables' rows kept in terms of each other (grows linearly on chains)") {
             CassowarySolver(factored: true)
         },
-        Strategy(
-            name: "cassowary-revised",
-            summary: "Cassowary's model solved by a revised simplex over a sparse LU of the basis (no tableau fill-in)",
-            make: { debugChecks in
-                var solver = RevisedSolver()
-                solver.debugChecks = debugChecks
-                return solver
-            }),
-        Strategy(
-            name: "cassowary-rebuild",
-            summary: "the same engine rebuilt from scratch per suggestion (what incrementality buys)",
-            make: { debugChecks in
-                var solver = RebuildingCassowarySolver()
-                solver.debugChecks = debugChecks
-                return solver
-            }),
+        engine("cassowary-revised", "a revised simplex over a sparse LU of the basis (no tableau fill-in)") { RevisedSolver() },
+        engine("cassowary-rebuild", "the default rebuilt from scratch per suggestion (what incrementality buys)") {
+            RebuildingCassowarySolver()
+        },
         Strategy(
             name: "exact",
             summary: "exact rational oracle, slow, small systems only",
             make: { _ in ExactSolver() }),
     ] + PlantedStrategies.registered.map { p in Strategy(name: p.name, summary: p.summary, make: { _ in p.make() }) }
 
-    /// A strategy of the Cassowary engine: `make` gives a fresh solver, deep checks as asked.
-    static func cassowary(_ name: String, _ summary: String, _ make: @escaping @Sendable () -> CassowarySolver) -> Strategy {
+    /// A strategy of one of the Cassowary engines: `make` gives a fresh solver, deep checks as asked.
+    static func engine<S: DeepChecking>(_ name: String, _ summary: String, _ make: @escaping @Sendable () -> S) -> Strategy {
         Strategy(name: name, summary: summary, make: { debugChecks in
             var solver = make()
             solver.debugChecks = debugChecks

@@ -4,7 +4,7 @@ import LinearConstraints
 /// solved by a revised simplex over a sparse LU of the basis (`RevisedCore`), so that chains
 /// and grids of views do not fill a tableau in. A value type with copy-on-write storage;
 /// optimisation is deferred to the next read, as in `CassowarySolver`.
-public struct RevisedSolver: ConstraintSolver {
+public struct RevisedSolver: DeepChecking {
     final class Box {
         var core: RevisedCore
         init(_ core: RevisedCore) { self.core = core }
