@@ -60,7 +60,9 @@ extension CassowaryCore {
         var face = self
         face.debugChecks = false
         let movable = (0..<Int32(face.tableau.symbolCount)).map { face.isMovable($0) }
-        let reachesMovable = face.definitionsReaching(tolerance: 0) { movable[Int($0)] }
+        // A first filter, cancellations not counted: a definition whose movable terms cancel
+        // goes on to the exact test below, which counts them.
+        let reachesMovable = face.definitionsReachingAny { movable[Int($0)] }
         let mayMove = candidates.contains { v in
             guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else { return true }
             return reachesMovable[Int(s)]

@@ -528,6 +528,29 @@ extension CassowaryCore {
 
     // MARK: diagnostics
 
+    /// Per symbol: whether its definition names a `keep` symbol through any chain of definitions,
+    /// cancellations not counted (so it may say true where `definitionsReaching` says false, never
+    /// the other way). O(definitions' terms): one boolean per definition, where
+    /// `definitionsReaching` carries each definition's whole expansion over the kept symbols.
+    mutating func definitionsReachingAny(_ keep: (Int32) -> Bool) -> [Bool] {
+        let n = tableau.symbolCount
+        var result = [Bool](repeating: false, count: n)
+        var all = Row()
+        for r in tableau.rows.indices where isDefinitionRow(Int32(r)) {
+            all.syms.append(tableau.rowBasic[r])
+            all.coefs.append(1)
+        }
+        factoredState.grow(to: n)
+        factoredState.order.reserveCapacity(all.count)
+        factoredState.stack.reserveCapacity(all.count)
+        topologicalOrder(from: all, mark: factoredState.nextMark())
+        for node in factoredState.order {
+            let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
+            result[Int(node)] = def.syms.contains { t in isDefined(t) ? result[Int(t)] : keep(t) }
+        }
+        return result
+    }
+
     /// Per basic external symbol, whether its expansion holds a symbol `keep` accepts with a
     /// coefficient above `tolerance` (cancellations counted: two definitions moving together
     /// can cancel). One pass over all definitions in topological order, carrying only the
