@@ -34,12 +34,12 @@ public enum BenchTable {
         let spread = wallSpread(r.records)
         out += table(
             ["family", "size", "strategy", "phase", "solves", "mean ± σ", "p50", "p90", "p99", "max"] + (selfTimed ? ["solver p50"] : [])
-                + ["alloc p50", "pivots/solve", "solves/s"],
+                + ["alloc p50", "pivots/solve", "ns/constraint", "solves/s"],
             r.summary.map { a in
                 [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
                  spread["\(a.family)\u{1}\(a.size)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"] ?? "-"] + latencies(a.wall)
                     + (selfTimed ? [a.solver.count > 0 ? duration(a.solver.value(atPercentile: 50)) : "-"] : [])
-                    + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), rate(a.throughput)]
+                    + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), perConstraint(a), rate(a.throughput)]
             })
         out += "\n"
         out += table(
@@ -182,6 +182,13 @@ public enum BenchTable {
     /// Pivots per solve; "-" for an outside solver, which reports none.
     static func perSolve(_ a: Aggregate) -> String {
         a.items == 0 || a.strategy.hasPrefix(ExternalSolver.prefix) ? "-" : String(format: "%.1f", Double(a.pivots) / Double(a.items))
+    }
+
+    /// Median wall nanoseconds per constraint in the solver (`Aggregate.nanosecondsPerConstraint`),
+    /// "-" for an outside solver or without a count.
+    static func perConstraint(_ a: Aggregate) -> String {
+        guard !a.strategy.hasPrefix(ExternalSolver.prefix), let ns = a.nanosecondsPerConstraint else { return "-" }
+        return ns >= 100 ? String(format: "%.0f", ns) : String(format: "%.1f", ns)
     }
 
     static func loads(_ l: [Double]) -> String { l.map { String(format: "%.2f", $0) }.joined(separator: "/") }

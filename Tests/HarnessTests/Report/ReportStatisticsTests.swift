@@ -1,5 +1,6 @@
 @testable import Bench
 import Foundation
+import LinearConstraints
 @testable import Judging
 @testable import Reports
 import Testing
@@ -127,6 +128,21 @@ import Testing
         // One strategy: no summary.
         let one = try Self.synthetic(sizes: [10, 20], strategies: ["cassowary"]) { size, _ in Self.around(Double(size) * 1e5) }
         #expect(!BenchTable.text(one).contains("slower than") && !BenchTable.text(one).contains("faster than"))
+    }
+
+    @Test func theFullTableAndTheMarkdownShowNanosecondsPerConstraint() throws {
+        var r = try Self.synthetic(sizes: [10], strategies: ["cassowary"]) { _, _ in [2_000_000, 2_000_000, 2_000_000] }
+        for k in r.records.indices {
+            r.records[k].outcome.counters = SolverCounters(pivots: 0, rows: 0, cells: 0, constraints: 1000, noiseSkips: 0)
+        }
+        let a = try #require(r.summary.first { $0.phase == .first && $0.family == "synthetic" })
+        let ns = try #require(a.nanosecondsPerConstraint)
+        #expect(abs(ns - 2000) < 100, "\(ns)")
+        #expect(BenchTable.text(r).contains("ns/constraint"))
+        #expect(Report.render(r, as: .markdown, verbose: true).contains("| ns/constraint |"))
+        // Without a constraint count (an outside solver's records): no figure.
+        for k in r.records.indices { r.records[k].outcome.counters = SolverCounters() }
+        #expect(r.summary.first { $0.family == "synthetic" }?.nanosecondsPerConstraint == nil)
     }
 
     @Test func legendsShowEveryStrategyInFull() throws {
