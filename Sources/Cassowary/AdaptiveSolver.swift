@@ -8,12 +8,10 @@ import LinearConstraints
 /// about 4-7 cells per row at 960 views. Where the restricted rows fill in instead (a grid of
 /// hugging cells whose widths sum to the root's, a chain of equal widths: 43 and 358 cells per
 /// row at 316 views, growing with the size), every later pivot walks those dense rows, and the
-/// revised simplex over a sparse LU (`cassowary-revised`) is the one that scales. So the factored
-/// tableau counts the terms its row updates read (`Tableau.work`), checked after every change and
-/// every pivot against `Switch.workPerStep` per row and per pivot (plus `Switch.slack`); past it,
-/// the constraints and edit variables are handed, in the order the factored engine holds them,
-/// to a revised engine, which keeps the system from then on. A long build optimises at
-/// `Switch.firstTrial` rows and every fourfold size, so that a fill-in shows early.
+/// revised simplex over a sparse LU (`cassowary-revised`) is the one that scales. So after each
+/// change the tableau's size is compared with `Switch.cellsPerRow` cells per row (plus
+/// `Switch.slack`); past it, the constraints and edit variables are handed, in the order the
+/// factored engine holds them, to a revised engine, which keeps the system from then on.
 ///
 /// The switch depends only on the sequence of operations, so the same sequence gives the same
 /// representation and bit-identical values (docs/architecture.md, "Semantics"). Both forms
@@ -44,27 +42,10 @@ public struct AdaptiveSolver: DeepChecking {
         @exclusivity(unchecked) var revised: RevisedSolver?
         /// Live rows at which a build next optimises in the factored form (`optimiseIfDue`).
         var nextTrial: Int
-        /// What the caller set; given to the engine in use (`apply`), and to a revised one that
-        /// takes over.
-        var settings = Settings()
-        init(_ factored: CassowarySolver, _ revised: RevisedSolver?, nextTrial: Int = Switch.firstTrial, settings: Settings = Settings()) {
+        init(_ factored: CassowarySolver, _ revised: RevisedSolver?, nextTrial: Int = Switch.firstTrial) {
             self.factored = factored
             self.revised = revised
             self.nextTrial = nextTrial
-            self.settings = settings
-        }
-    }
-
-    /// The engines' settings a caller can change (`EngineSettings`).
-    struct Settings {
-        var debugChecks = false
-        var minimizesConflicts = true
-        var interruption: (() -> Bool)?
-
-        func apply<S: EngineSettings>(to engine: inout S) {
-            engine.debugChecks = debugChecks
-            engine.minimizesConflicts = minimizesConflicts
-            engine.interruption = interruption
         }
     }
 
@@ -86,35 +67,38 @@ public struct AdaptiveSolver: DeepChecking {
     public var isRevised: Bool { box.revised != nil }
 
     mutating func unique() {
-        if !isKnownUniquelyReferenced(&box) {
-            box = Box(box.factored, box.revised, nextTrial: box.nextTrial, settings: box.settings)
-        }
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.factored, box.revised, nextTrial: box.nextTrial) }
     }
 
     /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
     public var debugChecks: Bool {
-        get { box.settings.debugChecks }
-        set { change { $0.debugChecks = newValue } }
+        get { box.factored.debugChecks }
+        set {
+            unique()
+            box.factored.debugChecks = newValue
+            box.revised?.debugChecks = newValue
+        }
     }
 
     /// Asked every 64 pivots of a deferred optimisation (as `CassowarySolver.interruption`).
     public var interruption: (() -> Bool)? {
-        get { box.settings.interruption }
-        set { change { $0.interruption = newValue } }
+        get { box.factored.interruption }
+        set {
+            unique()
+            box.factored.interruption = newValue
+            box.revised?.interruption = newValue
+        }
     }
 
     /// Whether a rejected add reports a minimal conflicting set (as
     /// `CassowarySolver.minimizesConflicts`).
     public var minimizesConflicts: Bool {
-        get { box.settings.minimizesConflicts }
-        set { change { $0.minimizesConflicts = newValue } }
-    }
-
-    /// Changes the settings and gives them to the engine in use.
-    mutating func change(_ edit: (inout Settings) -> Void) {
-        unique()
-        edit(&box.settings)
-        if box.revised != nil { box.settings.apply(to: &box.revised!) } else { box.settings.apply(to: &box.factored) }
+        get { box.factored.minimizesConflicts }
+        set {
+            unique()
+            box.factored.minimizesConflicts = newValue
+            box.revised?.minimizesConflicts = newValue
+        }
     }
 
     /// The deletion filter of `CassowarySolver.minimalConflict`.
@@ -226,7 +210,9 @@ extension AdaptiveSolver.Box {
     func switchIfFilledIn() {
         guard revised == nil, factored.box.core.isOverworked else { return }
         var next = RevisedSolver()
-        settings.apply(to: &next)
+        next.debugChecks = factored.debugChecks
+        next.minimizesConflicts = factored.minimizesConflicts
+        next.interruption = factored.interruption
         do throws(SolverError) {
             try factored.box.core.replay(into: &next)
         } catch {
@@ -236,7 +222,12 @@ extension AdaptiveSolver.Box {
             return
         }
         revised = next
-        factored = CassowarySolver(factored: true)   // its memory goes
+        // The factored engine's memory goes; its settings stay readable.
+        var empty = CassowarySolver(factored: true)
+        empty.debugChecks = next.debugChecks
+        empty.minimizesConflicts = next.minimizesConflicts
+        empty.interruption = next.interruption
+        factored = empty
     }
 }
 
@@ -262,12 +253,3 @@ extension CassowaryCore {
 public protocol DeepChecking: ConstraintSolver {
     var debugChecks: Bool { get set }
 }
-
-/// The two engines `AdaptiveSolver` holds: what a caller can set on them.
-protocol EngineSettings: DeepChecking {
-    var minimizesConflicts: Bool { get set }
-    var interruption: (() -> Bool)? { get set }
-}
-
-extension CassowarySolver: EngineSettings {}
-extension RevisedSolver: EngineSettings {}

@@ -533,28 +533,22 @@ extension CassowaryCore {
     /// the other way). O(definitions' terms): one boolean per definition, where
     /// `definitionsReaching` carries each definition's whole expansion over the kept symbols.
     mutating func definitionsReachingAny(_ keep: (Int32) -> Bool) -> [Bool] {
-        var result = [Bool](repeating: false, count: tableau.symbolCount)
-        orderDefinitions()
-        for node in factoredState.order {
-            let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
-            result[Int(node)] = def.syms.contains { t in isDefined(t) ? result[Int(t)] : keep(t) }
-        }
-        return result
-    }
-
-    /// Puts every definition in `factoredState.order`, each after the definitions it names.
-    mutating func orderDefinitions() {
+        let n = tableau.symbolCount
+        var result = [Bool](repeating: false, count: n)
         var all = Row()
         for r in tableau.rows.indices where isDefinitionRow(Int32(r)) {
             all.syms.append(tableau.rowBasic[r])
             all.coefs.append(1)
         }
-        factoredState.grow(to: tableau.symbolCount)
-        // The order holds every definition, and the DFS stack as many at least: one allocation
-        // each to start with, not a regrowth per doubling from empty.
+        factoredState.grow(to: n)
         factoredState.order.reserveCapacity(all.count)
         factoredState.stack.reserveCapacity(all.count)
         topologicalOrder(from: all, mark: factoredState.nextMark())
+        for node in factoredState.order {
+            let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
+            result[Int(node)] = def.syms.contains { t in isDefined(t) ? result[Int(t)] : keep(t) }
+        }
+        return result
     }
 
     /// Per basic external symbol, whether its expansion holds a symbol `keep` accepts with a
@@ -565,7 +559,18 @@ extension CassowaryCore {
         let n = tableau.symbolCount
         var result = [Bool](repeating: false, count: n)
         var parts = [Row?](repeating: nil, count: n)
-        orderDefinitions()
+        var all = Row()
+        for r in tableau.rows.indices where isDefinitionRow(Int32(r)) {
+            all.syms.append(tableau.rowBasic[r])
+            all.coefs.append(1)
+        }
+        factoredState.grow(to: n)
+        // The order holds every definition, and the DFS stack as many at least: one allocation
+        // each to start with, not a regrowth per doubling from empty.
+        factoredState.order.reserveCapacity(all.count)
+        factoredState.stack.reserveCapacity(all.count)
+        let m = factoredState.nextMark()
+        topologicalOrder(from: all, mark: m)
         for node in factoredState.order {
             let def = tableau.rows[Int(tableau.basicRow[Int(node)])]
             var part = Row()
