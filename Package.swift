@@ -89,7 +89,7 @@ let package = Package(
         // Baselines, group verdicts, ratio statistics, strategy comparison, peer workloads.
         .target(
             name: "Gates",
-            dependencies: ["LinearConstraints", "Generator", "StrutSystem", "Subjects", "Judging", "Bench"]),
+            dependencies: ["LinearConstraints", "Generator", "StrutSystem", "Subjects", "Judging", "Bench", "Metering"]),
         // Terminal tables and the Markdown, JUnit and HTML reports.
         .target(
             name: "Reports",

@@ -70,7 +70,9 @@ struct BenchCommand: ParsableCommand {
             ambiguity, pivots and counters exactly, allocated and freed bytes within 5% (only with \
             the same build configuration and allocator), invariant failures by solve (a new one is \
             a regression), and thread-CPU time as the ratio of pooled 10th percentiles with a seeded \
-            95% bootstrap interval, divided by the run factor (the median ratio over all groups, when \
+            95% bootstrap interval (on the speed probe's scale when both runs were probed: each \
+            item's samples over its own probe time, so a stretch of slow machine is taken out), \
+            divided by the run factor (the median ratio over all groups, when \
             above 1: a machine busier during the whole run slows every group alike): a regression when the \
             whole interval lies above 1 + --time-threshold, an improvement when below \
             1/(1 + threshold), unchanged inside, inconclusive otherwise. The run factor itself is a \

@@ -90,7 +90,7 @@ public struct BaselineComparison: Sendable {
         var metrics = DeterministicMetric.allCases
         if !bytesComparable { metrics.removeAll(where: \.needsSameBuild) }
         var unsorted = GroupVerdict.judge(paired.pairs, metrics: metrics, options: options)
-        runFactor = RunFactor(groupRatios: unsorted.compactMap { $0.cpu?.ratio }, seed: 0x5275_6e46_6163_746f, resamples: options.resamples)
+        runFactor = RunFactor(groupRatios: unsorted.compactMap { $0.judgedCPU?.ratio }, seed: 0x5275_6e46_6163_746f, resamples: options.resamples)
         runVerdict = TimingVerdict(runFactor.estimate, threshold: options.runThreshold)
         for g in unsorted.indices {
             unsorted[g].judgeTimes(runFactor: options.interleaved ? 1 : runFactor.factor, threshold: options.timeThreshold)

@@ -46,6 +46,36 @@ import Testing
         }
     }
 
+    /// The probe beside every item: 200 µs, or `slow(r)` times that on the current side.
+    static func probed(_ b: BenchBaseline, slow: (ItemRecord) -> Double = { _ in 1 }) -> BenchBaseline {
+        var out = b
+        for i in out.items.indices {
+            out.items[i].probe = out.items[i].cpu.map { _ in UInt64(200_000 * slow(out.items[i])) }
+        }
+        return out
+    }
+
+    @Test func aGroupSlowedWithTheProbeBesideItIsTheMachineNotARegression() throws {
+        let b = Self.probed(F.baseline())
+        let inGroup = { (r: ItemRecord) in r.family == "form" && r.strategy == "cassowary" && r.phase == .switch }
+        // The machine ran 2.5x slower while that group ran: its times and its probe alike.
+        var slowStretch = F.retimed(b) { r, t in inGroup(r) ? t * 5 / 2 : t }
+        slowStretch.items = Self.probed(slowStretch) { inGroup($0) ? 2.5 : 1 }.items
+        let c = BaselineComparison(baseline: b, current: slowStretch)
+        #expect(!c.hasRegression, "\(c.groups.filter { $0.verdict == .regression }.map(\.name))")
+        let g = try #require(c.groups.first { $0.name == "form 10 cassowary switch" })
+        #expect(g.cpu.map { $0.ratio > 2.3 } == true && g.scaledCPU.map { abs($0.ratio - 1) < 0.05 } == true)
+        #expect(BaselineReport.text(c, file: "b.json").contains("scaled by the speed probe"))
+        // The same slowdown with the probe unmoved is the code: a regression.
+        let slowCode = Self.probed(F.retimed(b) { r, t in inGroup(r) ? t * 5 / 2 : t })
+        let d = BaselineComparison(baseline: b, current: slowCode)
+        #expect(d.groups.filter { $0.verdict == .regression }.map(\.name) == ["form 10 cassowary switch"])
+        // Without a probe on one side the group is judged as measured.
+        var unprobed = slowStretch
+        for i in unprobed.items.indices { unprobed.items[i].probe = [] }
+        #expect(BaselineComparison(baseline: b, current: unprobed).hasRegression)
+    }
+
     @Test func aWholeRunSlowerBy30PercentIsTheMachineNotARegression() throws {
         let b = F.baseline()
         let c = BaselineComparison(baseline: b, current: F.retimed(b) { _, t in t * 13 / 10 })
