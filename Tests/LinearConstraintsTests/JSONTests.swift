@@ -33,6 +33,13 @@ import Testing
         #expect(value == .string("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{1F600}"))
     }
 
+    @Test func plainTextBeforeAndAfterAnEscapeIsKept() throws {
+        // The reader scans a string without escapes in one pass and switches to decoding at the
+        // first backslash: the text before it must carry over.
+        #expect(try parseJSON(#""view.left\n\u00e9 é""#) == .string("view.left\n\u{E9} é"))
+        #expect(try parseJSON(#"["héllo", "", "a\"b"]"#) == .array([.string("héllo"), .string(""), .string("a\"b")]))
+    }
+
     @Test func readsNumbersInEveryForm() throws {
         let cases: [(String, Double)] = [
             ("0", 0), ("-0", 0), ("12", 12), ("1.25", 1.25), ("1e3", 1000), ("1E+3", 1000),

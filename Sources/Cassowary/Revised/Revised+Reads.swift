@@ -38,6 +38,13 @@ extension RevisedCore {
     /// Optimises when something changed since the last time (reads call it).
     /// After pivots the values are solved afresh from the final basis (`recomputeValues`) and,
     /// should that show an infeasibility the updates had hidden, optimised once more.
+    /// The value of `variable` once optimised: mutating, so that a read through the solver's
+    /// box happens in place (`RevisedSolver.value(of:)`).
+    mutating func settledValue(of variable: Variable) -> Double {
+        optimizeIfNeeded()
+        return value(of: variable)
+    }
+
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false

@@ -26,18 +26,24 @@ public enum RequiredConstraintCheck {
 
     /// Runs `file` on `solver`; returns the records, the violations and the solver after the run.
     public static func run<S: ConstraintSolver>(_ file: SystemFile, on solver: S, strategy: String) -> (records: [StepRecord], violations: [Violation], solver: S) {
-        var probe = SystemProbe(run: SystemRun(solver: solver), strategy: strategy)
-        // The step that added each id: its text is written only for a violation (building it for
-        // every add was 5% of a whole process on a peer file of 80 000 adds).
-        var addedAt: [String: Int] = [:]
+        var run = SystemRun(solver: solver)
+        run.reserve(for: file)
+        var probe = SystemProbe(run: run, strategy: strategy)
+        // The step that last added each constraint id, by the run's number for it: its text is
+        // written only for a violation (building it for every add was 5% of a whole process on a
+        // peer file of 80 000 adds).
+        var addedAt: [Int] = []
         var records: [StepRecord] = []
         var violations: [Violation] = []
         var seen = Set<String>()
         var steps = file.steps
         if case .check? = steps.last {} else { steps.append(.check(label: "end")) }
         for (k, step) in steps.enumerated() {
-            if case .add(_, let id) = step { addedAt[id] = k }
             let outcome = probe.run.perform(step)
+            if outcome == .ok, case .add(_, let id) = step, let n = probe.run.existingConstraintID(id)?.rawValue {
+                if n >= addedAt.count { addedAt += repeatElement(-1, count: n + 1 - addedAt.count) }
+                addedAt[n] = k
+            }
             records.append(StepRecord(index: k, kind: step.kind, outcome: outcome))
             probe.track(step, outcome)
             // Judged where the answer is read (a check step, the implied final one included):
@@ -46,7 +52,7 @@ public enum RequiredConstraintCheck {
             guard case .check = step else { continue }
             for (id, violation) in probe.violated() where seen.insert(id).inserted {
                 var text = id
-                if let a = addedAt[id], case .add(let c, _) = steps[a] { text = c.description }
+                if let n = probe.run.existingConstraintID(id)?.rawValue, n < addedAt.count, addedAt[n] >= 0, case .add(let c, _) = steps[addedAt[n]] { text = c.description }
                 violations.append(Violation(step: k, id: id, constraint: text, violation: violation))
             }
         }
