@@ -60,6 +60,10 @@ extension CassowaryCore {
         var face = self
         face.debugChecks = false
         let movable = (0..<Int32(face.tableau.symbolCount)).map { face.isMovable($0) }
+        // No movable symbol: every parametric symbol is held by a level or is a dummy, so the
+        // optimum is a single point and only a variable no constraint mentions is open. Most
+        // layouts end here, without the passes over the definitions below.
+        guard movable.contains(true) else { return candidates.filter { face.symbolOf($0) == nil } }
         // A first filter, cancellations not counted: a definition whose movable terms cancel
         // goes on to the exact test below, which counts them.
         let reachesMovable = face.definitionsReachingAny { movable[Int($0)] }
