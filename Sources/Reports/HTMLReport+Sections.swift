@@ -125,7 +125,9 @@ extension HTMLReport {
         let lines = facts.summaryLines(ratios)
         let summary = lines.isEmpty ? "" : "<ul class=\"summary\">" + lines.map { "<li>" + Markup.escape($0) + "</li>" }.joined() + "</ul>"
         return section("ratios", "Strategy ratios",
-                       "Median wall latency of each strategy over \(base)'s, per family, size and phase (below 1: faster than \(base)), with a 95% bootstrap interval over the items both ran (their repetitions redrawn); red (slower) or green (faster) only when the interval excludes 1.",
+                       facts.results.isMetered
+                        ? "Median instruction count of each strategy over \(base)'s (the run was metered: its wall times are valgrind's), per family, size and phase (below 1: fewer than \(base))."
+                        : "Median wall latency of each strategy over \(base)'s, per family, size and phase (below 1: faster than \(base)), with a 95% bootstrap interval over the items both ran (their repetitions redrawn); red (slower) or green (faster) only when the interval excludes 1.",
                        summary + table(["family", "size", "phase"] + facts.strategies.dropFirst().map { "\($0) / \(base)" }, rows, numericFrom: 3))
     }
 

@@ -66,8 +66,8 @@ struct ReportFacts {
         return parts.isEmpty ? (true, "passed") : (false, parts.joined(separator: "; "))
     }
 
-    /// A strategy's median wall latency over the base strategy's (the first) for one family,
-    /// size and phase, with its bootstrap interval (`MedianRatio`): the items that ran under
+    /// A strategy's median wall latency (under the instruction meter: its median instruction
+    /// count) over the base strategy's (the first) for one family, size and phase, with its bootstrap interval (`MedianRatio`): the items that ran under
     /// both strategies, paired by case, device and direction.
     struct Ratio {
         var family: String
@@ -91,7 +91,10 @@ struct ReportFacts {
                 let pairs = ItemPairing(baseRecords, mine.filter { $0.strategy == s }.map(StrategyGroup.anonymous)).pairs
                 var seed = StableDigest()
                 seed.add("ratio \(a.family) \(a.size) \(a.phase.rawValue) \(s)")
-                return MedianRatio.estimate(base: pairs.map(\.base.wall), other: pairs.map(\.current.wall), seed: seed.value)
+                // Under the instruction meter the wall times are valgrind's (every instruction
+                // some 50 times slower, unevenly): the strategies are compared on their counts.
+                let figure: (ItemRecord) -> [UInt64] = results.isMetered ? { $0.instructions } : { $0.wall }
+                return MedianRatio.estimate(base: pairs.map { figure($0.base) }, other: pairs.map { figure($0.current) }, seed: seed.value)
             }
             out.append(Ratio(family: a.family, size: a.size, phase: a.phase, ratios: others))
         }

@@ -182,11 +182,11 @@ extension ReportFacts {
         guard let base = strategies.first else { return [] }
         return ratioSummary(ratios).map { s in
             var line = "\(s.strategy) is \(s.ratio.comparison) than \(base) in phase \(s.phase.rawValue) ("
-            line += Figures.count(s.groups, "group") + ", geometric mean of the ratios of median wall time"
+            line += Figures.count(s.groups, "group") + ", geometric mean of the ratios of median " + (results.isMetered ? "instruction counts" : "wall time")
             if let i = s.ratio.interval {
                 line += "; 95% interval [" + Figures.fixed(i.lowerBound) + ", " + Figures.fixed(i.upperBound) + "]"
                 if !s.ratio.clear { line += ": it includes 1, no clear difference" }
-            } else {
+            } else if !results.isMetered {
                 line += "; too few samples for an interval: --repeat 10 gives one"
             }
             return line + ")" + solverAlone(s.strategy, base: base, phase: s.phase)

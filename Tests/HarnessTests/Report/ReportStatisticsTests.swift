@@ -130,6 +130,15 @@ import Testing
         #expect(!BenchTable.text(one).contains("slower than") && !BenchTable.text(one).contains("faster than"))
     }
 
+    @Test func aMeteredRunComparesStrategiesOnInstructionCounts() throws {
+        // valgrind's wall times say stub is faster; its instruction counts say it is 2x slower.
+        var r = try Self.synthetic(sizes: [10, 20]) { size, s in Self.around(Double(size) * (s == "stub" ? 0.5e5 : 1e5)) }
+        for k in r.records.indices { r.records[k].instructions = [r.records[k].strategy == "stub" ? 2_000_000 : 1_000_000] }
+        let text = BenchTable.text(r)
+        #expect(text.contains("stub is 2.00× slower than cassowary in phase first (2 groups, geometric mean of the ratios of median instruction counts)"), "\(text)")
+        #expect(!text.contains("too few samples"))
+    }
+
     @Test func theFullTableAndTheMarkdownShowNanosecondsPerConstraint() throws {
         var r = try Self.synthetic(sizes: [10], strategies: ["cassowary"]) { _, _ in [2_000_000, 2_000_000, 2_000_000] }
         for k in r.records.indices {
