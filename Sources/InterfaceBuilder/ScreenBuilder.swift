@@ -57,6 +57,7 @@ struct ScreenBuilder {
             v.intrinsicSize = size
             if fromFrame { report.intrinsicFromFrames += 1 }
         }
+        if ViewKinds.drawnAtOwnSize(node), v.intrinsicSize != nil { v.fixedSize = true }
         if let insets = ViewKinds.alignmentInsets(node, frame: frame, toolsVersion: document.toolsVersion) {
             v.alignmentRectInsets = insets
             if let s = v.intrinsicSize {

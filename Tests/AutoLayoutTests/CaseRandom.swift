@@ -124,6 +124,7 @@ extension CaseRandom {
         v.insetsLayoutMarginsFromSafeArea = maybe(20) { $0.chance(50) }
         v.alignmentRectInsets = maybe(20) { EdgeInsets(top: $0.number(), left: $0.number(), bottom: $0.number(), right: $0.number()) }
         v.semanticContentAttribute = maybe(20) { $0.pick(SemanticContentAttribute.allCases) }
+        if let s = v.intrinsicSize, s.width != nil || s.height != nil { v.fixedSize = maybe(20) { $0.chance(50) } }
     }
 
     mutating func stack(for id: String, in views: [ViewSpec]) -> StackSpec {

@@ -133,6 +133,7 @@ extension String {
         ("\"arranged\": [\"a\", \"b\"]", "\"arranged\": [\"a\", \"a\"]", "$.views[2].stack.arranged[1]", "arranged twice"),
         ("\"customSpacing\": {\"a\": 40}", "\"customSpacing\": {\"v1\": 40}", "$.views[2].stack.customSpacing.v1", "not an arranged view"),
         ("\"spacing\": \"system\"", "\"spacing\": \"wide\"", "$.views[2].stack.spacing", "a number or \"system\""),
+        ("\"scroll\": true", "\"scroll\": true, \"fixedSize\": true", "$.views[5].fixedSize", "needs an intrinsicSize"),
         ("\"scroll\": true", "\"scroll\": true, \"additionalSafeAreaInsets\": {\"top\": 1, \"left\": 0, \"bottom\": 0, \"right\": 0}", "$.views[5].additionalSafeAreaInsets", "only the root view"),
         ("\"layoutMargins\": {\"top\": 8, \"leading\": 40, \"bottom\": 8, \"trailing\": 8}", "\"layoutMargins\": {\"top\": 8}", "$.views[1].layoutMargins", "missing \"leading\""),
         ("\"devices\": [\"iphone-8\"", "\"devices\": [\"iphone-9\"", "$.devices[0]", "unknown device \"iphone-9\""),

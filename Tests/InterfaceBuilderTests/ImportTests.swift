@@ -279,6 +279,41 @@ import Testing
         #expect(after["slider1"] == .some(nil))
     }
 
+    /// UIKit draws a switch at its own size: constrained 47 wide, it is stored 49 wide at the
+    /// origin its constraints give it (rocket.chat's CheckTableViewCell), and a view pinned to
+    /// its trailing edge sees the solved 47.
+    @Test func aSwitchIsDrawnAtItsOwnSizeFromItsSolvedOrigin() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14109" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait"/>
+                <objects>
+                    <view id="v1"><rect key="frame" x="0.0" y="0.0" width="320" height="72"/><subviews>
+                        <switch translatesAutoresizingMaskIntoConstraints="NO" id="s1"><rect key="frame" x="100" y="20" width="49" height="31"/>
+                            <constraints><constraint firstAttribute="width" constant="47" id="c3"/></constraints></switch>
+                        <view translatesAutoresizingMaskIntoConstraints="NO" id="w1"><rect key="frame" x="157" y="20" width="10" height="10"/>
+                            <constraints>
+                                <constraint firstAttribute="width" constant="10" id="c6"/>
+                                <constraint firstAttribute="height" constant="10" id="c7"/>
+                            </constraints></view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="s1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="100" id="c1"/>
+                        <constraint firstItem="s1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c2"/>
+                        <constraint firstItem="w1" firstAttribute="leading" secondItem="s1" secondAttribute="trailing" constant="10" id="c4"/>
+                        <constraint firstItem="w1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c5"/>
+                    </constraints></view>
+                </objects>
+            </document>
+            """
+        let screen = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first)
+        #expect(screen.layoutCase.views.first { $0.id == "switch1" }?.fixedSize == true)
+        #expect(screen.layoutCase.views.first { $0.id == "view1" }?.fixedSize == nil)
+        let frames = Dictionary(uniqueKeysWithValues: try Self.layout(screen.layoutCase).frames.map { ($0.view, $0.frame) })
+        #expect(frames["switch1"] == LayoutRect(x: 100, y: 20, width: 49, height: 31))
+        #expect(frames["view1"]?.x == 157)
+    }
+
     /// A label of a custom class stored a line of another font high is drawn in that font (its
     /// class sets it in code): its baseline follows the frame, not the declared 17 points. A plain
     /// label as high keeps the declared font, one line centred (corona-warn-app's ENALabel).

@@ -56,7 +56,7 @@ extension ViewSpec {
     static let fields = [
         "id", "superview", "frame", "translatesAutoresizingMask", "autoresizing", "intrinsicSize", "hugging",
         "compressionResistance", "baseline", "hidden", "layoutMargins", "preservesSuperviewLayoutMargins",
-        "insetsLayoutMarginsFromSafeArea", "alignmentRectInsets", "semanticContentAttribute", "guides", "stack",
+        "insetsLayoutMarginsFromSafeArea", "alignmentRectInsets", "fixedSize", "semanticContentAttribute", "guides", "stack",
         "scroll", "additionalSafeAreaInsets", "respectsSystemMinimumLayoutMargins",
     ]
 
@@ -79,6 +79,7 @@ extension ViewSpec {
         preservesSuperviewLayoutMargins = try o["preservesSuperviewLayoutMargins"]?.bool()
         insetsLayoutMarginsFromSafeArea = try o["insetsLayoutMarginsFromSafeArea"]?.bool()
         alignmentRectInsets = try o["alignmentRectInsets"].map { m throws(CaseError) in try Self.edgeInsets(m) }
+        fixedSize = try o["fixedSize"]?.bool()
         semanticContentAttribute = try o["semanticContentAttribute"]?.named(SemanticContentAttribute.self, "semantic content attribute")
         guides = try o["guides"]?.array().map { g throws(CaseError) in try g.string() }
         stack = try o["stack"].map { s throws(CaseError) in try StackSpec(s) }

@@ -51,6 +51,7 @@ extension ViewSpec {
         add("preservesSuperviewLayoutMargins", preservesSuperviewLayoutMargins.map { .bool($0) })
         add("insetsLayoutMarginsFromSafeArea", insetsLayoutMarginsFromSafeArea.map { .bool($0) })
         add("alignmentRectInsets", alignmentRectInsets.map { .object($0.named.map { ($0.name, .number($0.value)) }) })
+        add("fixedSize", fixedSize.map { .bool($0) })
         add("semanticContentAttribute", semanticContentAttribute.map { .string($0.rawValue) })
         add("guides", guides.map { .array($0.map { .string($0) }) })
         add("stack", stack?.json)

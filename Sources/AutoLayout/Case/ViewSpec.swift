@@ -24,6 +24,9 @@ public struct ViewSpec: Hashable, Sendable {
     public var preservesSuperviewLayoutMargins: Bool?
     public var insetsLayoutMarginsFromSafeArea: Bool?
     public var alignmentRectInsets: EdgeInsets?
+    /// True: the view is drawn at its intrinsic size (plus its alignment insets) from the origin
+    /// the layout gives it, whatever size its constraints give it, as UIKit draws a UISwitch.
+    public var fixedSize: Bool?
     public var semanticContentAttribute: SemanticContentAttribute?
     /// Ids of custom layout guides owned by this view.
     public var guides: [String]?

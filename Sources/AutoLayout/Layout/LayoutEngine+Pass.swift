@@ -68,10 +68,24 @@ extension LayoutEngine {
         return frames
     }
 
+    /// View `i`'s frame in window coordinates: its solved frame, or for a view drawn at a fixed
+    /// size (`ViewNode.fixedSize`, a UISwitch) its solved origin with its intrinsic size plus its
+    /// alignment insets on each axis that has one. The layout itself keeps the solved size: other
+    /// views' constraints see what the engine solved, as in UIKit, where the switch only draws
+    /// itself at its own size (corpora/real: rocket.chat's CheckTableViewCell and corona-warn-app's
+    /// TraceLocationCheckin constrain switches 47 and 50 wide; Interface Builder stored them at
+    /// their own 49 and 52, from the solved origin).
     func windowFrame(of i: Int, _ s: LoweredSystem) -> LayoutRect {
         let v = s.variables, item = ItemIndex(i)
-        return LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
-                          width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+        var frame = LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
+                               width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+        let view = tree.views[i]
+        if view.fixedSize {
+            let insets = view.alignmentRectInsets
+            if let w = view.intrinsicSize.width { frame.width = w + insets.left + insets.right }
+            if let h = view.intrinsicSize.height { frame.height = h + insets.top + insets.bottom }
+        }
+        return frame
     }
 
     /// The views whose frames the inset guides' insets depend on, in index order: each guide's

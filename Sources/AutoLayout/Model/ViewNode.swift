@@ -21,6 +21,8 @@ public struct ViewNode: Hashable, Sendable {
     public var preservesSuperviewLayoutMargins: Bool
     public var insetsLayoutMarginsFromSafeArea: Bool
     public var alignmentRectInsets: EdgeInsets
+    /// Drawn at its intrinsic size from its solved origin (`ViewSpec.fixedSize`).
+    public var fixedSize: Bool
     public var semanticContentAttribute: SemanticContentAttribute
     public var isScrollView: Bool
     public var stack: StackNode?

@@ -18,7 +18,7 @@ extension ViewTree {
             baseline: spec.baseline, isHidden: spec.hidden ?? false, layoutMargins: spec.layoutMargins ?? (i == 0 ? .rootMargins : .defaultMargins),
             preservesSuperviewLayoutMargins: spec.preservesSuperviewLayoutMargins ?? false,
             insetsLayoutMarginsFromSafeArea: spec.insetsLayoutMarginsFromSafeArea ?? true,
-            alignmentRectInsets: spec.alignmentRectInsets ?? .zero,
+            alignmentRectInsets: spec.alignmentRectInsets ?? .zero, fixedSize: spec.fixedSize ?? false,
             semanticContentAttribute: spec.semanticContentAttribute ?? .unspecified, isScrollView: spec.scroll ?? false,
             stack: nil, guides: BuiltInGuideItems(safeArea: ItemIndex(-1), margins: ItemIndex(-1), readable: ItemIndex(-1)),
             customGuides: [])
@@ -44,6 +44,9 @@ extension ViewTree {
 
     /// Root-only fields stay on the root; a view is a stack or a scroll view, not both.
     static func checkKind(_ spec: ViewSpec, isRoot: Bool, _ path: JSONPath) throws(CaseError) {
+        if spec.fixedSize == true, spec.intrinsicSize.map({ $0.width == nil && $0.height == nil }) ?? true {
+            throw CaseError(path.key("fixedSize"), "a view drawn at a fixed size needs an intrinsicSize (the size it is drawn at)")
+        }
         if !isRoot {
             if spec.additionalSafeAreaInsets != nil {
                 throw CaseError(path.key("additionalSafeAreaInsets"), "only the root view has additionalSafeAreaInsets (a view controller's property)")
