@@ -8,10 +8,13 @@ import LinearConstraints
 /// about 4-7 cells per row at 960 views. Where the restricted rows fill in instead (a grid of
 /// hugging cells whose widths sum to the root's, a chain of equal widths: 43 and 358 cells per
 /// row at 316 views, growing with the size), every later pivot walks those dense rows, and the
-/// revised simplex over a sparse LU (`cassowary-revised`) is the one that scales. So after each
-/// change the tableau's size is compared with `Switch.cellsPerRow` cells per row (plus
-/// `Switch.slack`); past it, the constraints and edit variables are handed, in the order the
-/// factored engine holds them, to a revised engine, which keeps the system from then on.
+/// revised simplex over a sparse LU (`cassowary-revised`) is the one that scales. So the
+/// factored tableau counts the terms its row updates read (`Tableau.work`), and after every add,
+/// suggestion and optimisation pivot the count is compared with `Switch.slack` plus
+/// `Switch.workPerStep` per live row and per pivot; past it, the constraints and edit variables
+/// are handed, in the order the factored engine holds them, to a revised engine, which keeps the
+/// system from then on. A grid's rows fill in during the optimisation rather than the adds, so a
+/// long build also optimises on trial at `Switch.firstTrial` live rows and every fourfold size.
 ///
 /// The switch depends only on the sequence of operations, so the same sequence gives the same
 /// representation and bit-identical values (docs/architecture.md, "Semantics"). Both forms

@@ -188,6 +188,7 @@ import Testing
         let text = #"{"strut": 1, "name": "mirror-rtl-insets-from-ambiguous-frames", "defaults": {"translatesAutoresizingMask": false}, "root": "main", "views": [{"id": "main"}, {"id": "find", "superview": "main", "intrinsicSize": [0, 0]}, {"id": "findNext", "superview": "main"}, {"id": "findField", "superview": "main"}], "constraints": ["find.leadingMargin >= findNext.margins.leading + 20 @999.5", "find.margins.centerX <= findField.margins.leading + 8 @750"], "formats": [{"format": "H:|-[find]-[findNext]-[findField(>=20)]-|", "options": ["alignAllCenterY"]}, {"format": "V:|-(100)-[find]"}], "devices": ["iphone-x:landscape"]}"#
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-rtl-insets-\(UUID().uuidString).json").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let loaded = try CaseSource.file(path: path).load()
         let outcome = InvariantPass.check(F.unit(loaded, F.cassowary, InvariantSelection(mode: .listed, listed: [.mirrorRightToLeft])))
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
