@@ -65,12 +65,15 @@ extension CassowaryCore {
         // layouts end here, without the passes over the definitions below.
         guard movable.contains(true) else { return candidates.filter { face.symbolOf($0) == nil } }
         // A first filter, cancellations not counted: a definition whose movable terms cancel
-        // goes on to the exact test below, which counts them.
-        let reachesMovable = face.definitionsReachingAny { movable[Int($0)] }
-        let mayMove = candidates.contains { v in
-            guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else { return true }
-            return reachesMovable[Int(s)]
+        // goes on to the exact test below, which counts them. A candidate no constraint
+        // mentions, or a parametric one, goes on as well.
+        var basic: [Int32] = []
+        basic.reserveCapacity(candidates.count)
+        for v in candidates {
+            guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else { basic = []; break }
+            basic.append(s)
         }
+        let mayMove = basic.count < candidates.count || face.anyDefinitionReaches(from: basic) { movable[Int($0)] }
         guard mayMove else { return [] }
         let directions = face.faceDirections()
         let moving = face.definitionsReaching(tolerance: Self.pivotTolerance) { directions[Int($0)] }
