@@ -36,6 +36,12 @@ public struct FamilyInput: Hashable, Sendable {
     public func requests(seed: UInt64, count: Int) throws(BenchUsageError) -> [CaseSource] {
         var out: [CaseSource] = []
         let list: [Int?] = sizes?.map(Optional.some) ?? [nil]
+        // A family of system files has no layout to time: refused before any work, not as a
+        // failed case per size.
+        if let f = try? GeneratorFamilies.family(named: family), f.kind == .system {
+            let layouts = GeneratorFamilies.all.filter { $0.kind == .peer }.map(\.name).joined(separator: ", ")
+            throw BenchUsageError("--family \(text): \(family) makes system files, not layout cases; strut bench times layouts (\(layouts) are the peer workloads as layouts), strut solve-system runs a system file (strut generate --family \(family) writes one)")
+        }
         for size in list {
             do throws(GeneratorError) {
                 let rs = try GeneratorFamilies.requests(family: family, size: size, runSeed: seed, count: count, parameters: [])

@@ -21,6 +21,15 @@ import Testing
         }
     }
 
+    /// A family of system files has no layout to time: a usage error before any work, saying
+    /// what to run instead, not a FAILED case per size.
+    @Test func aSystemFamilyIsRefusedBeforeTheWork() throws {
+        let r = try StrutProcess.run(["bench", "--family", "peer-grid-system:100", "--strategies", "cassowary", "--repeat", "1", "--warmup", "0"])
+        #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("makes system files, not layout cases") && r.stderr.contains("peer-grid") && r.stderr.contains("strut solve-system"), "\(r.stderr)")
+        #expect(!r.stdout.contains("FAILED") && !r.stdout.contains("units"), "\(r.stdout)")
+    }
+
     @Test func theShardHelpAndErrorSayItCountsFromZero() throws {
         let refused = try StrutProcess.run(["bench"] + Self.small + ["--shard", "2/2"])
         #expect(refused.status == 2)
