@@ -18,6 +18,9 @@ struct BenchWorkOptions: ParsableArguments {
     @Option(name: .customLong("family"), help: "A generator family to run, NAME or NAME:SIZE,SIZE (repeatable).")
     var families: [String] = []
 
+    @Option(name: .customLong("workload"), help: "A peer workload at the solver level, KIND:VIEWS,VIEWS with KIND one of \(PeerWorkload.Kind.allCases.map(\.rawValue).joined(separator: ", ")) (docs/peers.md): built and rotated by the solver alone, no layout engine, as the scale suite runs them (repeatable).")
+    var workloads: [String] = []
+
     @Option(help: "Generated cases per family and size.")
     var count = 1
 
@@ -50,15 +53,36 @@ struct BenchWorkOptions: ParsableArguments {
     func validate() throws {
         guard repeats ?? 1 >= 1, warmup >= 0, count >= 1 else { throw ValidationError("--repeat and --count must be at least 1, --warmup at least 0") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        do { _ = try namedSuite() } catch { throw ValidationError(error.message) }
+        do {
+            _ = try namedSuite()
+            _ = try peerWorkloads()
+        } catch { throw ValidationError(error.message) }
+    }
+
+    /// The `--workload` inputs, in order. Each is `KIND:VIEWS,VIEWS`; a size the workload
+    /// cannot be built at is refused with the workload's own reason.
+    func peerWorkloads() throws(BenchUsageError) -> [PeerWorkload] {
+        var out: [PeerWorkload] = []
+        for text in workloads {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            let kinds = PeerWorkload.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard parts.count == 2, let kind = PeerWorkload.Kind(rawValue: parts[0]) else {
+                throw BenchUsageError("--workload \(text): expected KIND:VIEWS,VIEWS with KIND one of \(kinds)")
+            }
+            for s in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+                guard let n = Int(s), n > 0 else { throw BenchUsageError("--workload \(text): size \"\(s)\" is not a positive whole number") }
+                do { out.append(try PeerWorkload(kind: kind, views: n)) } catch { throw BenchUsageError("--workload \(text): \(error)") }
+            }
+        }
+        return out
     }
 
     /// The suite to run: the one --suite names (never together with inputs), the default suite
     /// when there are no inputs, nil when the inputs are given.
     func namedSuite() throws(BenchUsageError) -> BenchSuite? {
-        guard let suite else { return paths.isEmpty && families.isEmpty ? .default : nil }
+        guard let suite else { return paths.isEmpty && families.isEmpty && workloads.isEmpty ? .default : nil }
         guard let s = BenchSuite(rawValue: suite) else { throw BenchUsageError("--suite: unknown suite \"\(suite)\"; known: \(BenchSuite.nameList)") }
-        guard paths.isEmpty && families.isEmpty else { throw BenchUsageError("--suite \(suite) replaces the inputs: give either case paths and --family, or --suite") }
+        guard paths.isEmpty && families.isEmpty && workloads.isEmpty else { throw BenchUsageError("--suite \(suite) replaces the inputs: give either case paths, --family and --workload, or --suite") }
         return s
     }
 
@@ -77,7 +101,7 @@ struct BenchWorkOptions: ParsableArguments {
         let inputs = try chosenSuite?.families ?? families.map(FamilyInput.init(parsing:))
         var generated: [CaseSource] = []
         for f in inputs { generated += try f.requests(seed: seed, count: count) }
-        var plan = BenchPlan(sources: files + generated, solverWorkloads: chosenSuite?.solverWorkloads() ?? [], strategies: strategies)
+        var plan = BenchPlan(sources: files + generated, solverWorkloads: try chosenSuite?.solverWorkloads() ?? peerWorkloads(), strategies: strategies)
         if let devices = devices ?? chosenSuite?.devices {
             do { plan.devices = try DeviceSpec.parse(devices) } catch {
                 let named = devices.split(separator: ",").map { String($0.split(separator: ":").first ?? "") }
@@ -98,7 +122,9 @@ struct BenchWorkOptions: ParsableArguments {
         case .ci?: plan.inputArguments = ["--suite", "ci"] + (count == 1 ? [] : ["--count", String(count)])
         case .scale?: plan.inputArguments = ["--suite", "scale"] + (count == 1 ? [] : ["--count", String(count)])
         case .real?: plan.inputArguments = ["--suite", "real"]
-        case nil: plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
+        case nil:
+            plan.inputArguments = paths + inputs.flatMap { ["--family", $0.text] } + (families.isEmpty ? [] : ["--count", String(count)])
+                + workloads.flatMap { ["--workload", $0] }
         }
         return plan
     }

@@ -90,7 +90,7 @@ struct BinaryComparison {
     /// or bench's defaults, the invariants given or the cheap ones.
     func makePlan() throws -> BenchPlan {
         var work = work
-        if work.suite == nil, work.paths.isEmpty, work.families.isEmpty { work.suite = BenchSuite.ci.rawValue }
+        if work.suite == nil, work.paths.isEmpty, work.families.isEmpty, work.workloads.isEmpty { work.suite = BenchSuite.ci.rawValue }
         do {
             let suite = try work.namedSuite()
             let listed = try Strategy.list(strategies ?? suite?.strategies ?? BenchCommand.defaultStrategies)

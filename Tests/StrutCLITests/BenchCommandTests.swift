@@ -30,6 +30,20 @@ import Testing
         #expect(!r.stdout.contains("FAILED") && !r.stdout.contains("units"), "\(r.stdout)")
     }
 
+    /// `--workload KIND:VIEWS` runs a peer workload at the solver level, as the scale suite does,
+    /// and the reproduce line carries it; a bad kind or size is a usage error before any work.
+    @Test func aPeerWorkloadRunsAtTheSolverLevel() throws {
+        let r = try StrutProcess.run(["bench", "--workload", "chain:50", "--strategies", "cassowary", "--repeat", "1", "--warmup", "0", "--jobs", "1", "--verbose"])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("solver-chain") && r.stdout.contains("--workload chain:50"), "\(r.stdout)")
+        for bad in ["grid", "mesh:10", "grid:0"] {
+            let refused = try StrutProcess.run(["bench", "--workload", bad, "--strategies", "cassowary"])
+            #expect(refused.status == 2 && refused.stderr.contains("--workload \(bad)"), "\(bad): \(refused.stderr)")
+        }
+        let withSuite = try StrutProcess.run(["bench", "--suite", "ci", "--workload", "grid:10"])
+        #expect(withSuite.status == 2 && withSuite.stderr.contains("--workload"), "\(withSuite.stderr)")
+    }
+
     @Test func theShardHelpAndErrorSayItCountsFromZero() throws {
         let refused = try StrutProcess.run(["bench"] + Self.small + ["--shard", "2/2"])
         #expect(refused.status == 2)
