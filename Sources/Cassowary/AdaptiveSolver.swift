@@ -156,6 +156,10 @@ public struct AdaptiveSolver: DeepChecking {
     public func solve() { box.settle() }
 
     public func value(of variable: Variable) -> Double {
+        // After a hand-over the revised engine's own read optimises what changed: one access
+        // to it per read, not a `settle()` and then a read (the two cost a chain of 3 160
+        // views' rotation 30% over the same engine built natively).
+        if box.revised != nil { return box.revised!.value(of: variable) }
         box.settle()
         return box.revised == nil ? box.factored.value(of: variable) : box.revised!.value(of: variable)
     }

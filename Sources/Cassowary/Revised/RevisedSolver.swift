@@ -6,7 +6,10 @@ import LinearConstraints
 /// optimisation is deferred to the next read, as in `CassowarySolver`.
 public struct RevisedSolver: DeepChecking {
     final class Box {
-        var core: RevisedCore
+        // Unchecked: every read goes through it, and its dynamic exclusivity check was a third
+        // of a read's instructions in a rotation. Only this solver touches it, one access at
+        // a time (the core's methods work on the core, never through the box).
+        @exclusivity(unchecked) var core: RevisedCore
         init(_ core: RevisedCore) { self.core = core }
     }
 
