@@ -34,14 +34,14 @@ public struct FamilyInput: Hashable, Sendable {
     /// The generator requests: for each size, `count` cases seeded from (seed, case index
     /// within the family and size), so adding a family or a size leaves the others' cases alone.
     public func requests(seed: UInt64, count: Int) throws(BenchUsageError) -> [CaseSource] {
-        var out: [CaseSource] = []
-        let list: [Int?] = sizes?.map(Optional.some) ?? [nil]
         // A family of system files has no layout to time: refused before any work, not as a
         // failed case per size.
         if let f = try? GeneratorFamilies.family(named: family), f.kind == .system {
             let layouts = GeneratorFamilies.all.filter { $0.kind == .peer }.map(\.name).joined(separator: ", ")
             throw BenchUsageError("--family \(text): \(family) makes system files, not layout cases; strut bench times layouts (\(layouts) are the peer workloads as layouts), strut solve-system runs a system file (strut generate --family \(family) writes one)")
         }
+        var out: [CaseSource] = []
+        let list: [Int?] = sizes?.map(Optional.some) ?? [nil]
         for size in list {
             do throws(GeneratorError) {
                 let rs = try GeneratorFamilies.requests(family: family, size: size, runSeed: seed, count: count, parameters: [])

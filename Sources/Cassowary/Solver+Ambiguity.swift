@@ -69,11 +69,15 @@ extension CassowaryCore {
         // mentions, or a parametric one, goes on as well.
         var basic: [Int32] = []
         basic.reserveCapacity(candidates.count)
+        var open = false
         for v in candidates {
-            guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else { basic = []; break }
+            guard let s = face.symbolOf(v), face.tableau.basicRow[Int(s)] >= 0 else {
+                open = true
+                break
+            }
             basic.append(s)
         }
-        let mayMove = basic.count < candidates.count || face.anyDefinitionReaches(from: basic) { movable[Int($0)] }
+        let mayMove = open || face.anyDefinitionReaches(from: basic) { movable[Int($0)] }
         guard mayMove else { return [] }
         let directions = face.faceDirections()
         let moving = face.definitionsReaching(tolerance: Self.pivotTolerance) { directions[Int($0)] }

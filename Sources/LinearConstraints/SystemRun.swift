@@ -63,10 +63,10 @@ public struct SystemRun<Solver: ConstraintSolver> {
     private var constraintNames: [String] = []
     /// Variables that are edit variables now, so a suggest step can be refused whole.
     private var editVariables: Set<String> = []
-    /// The constraint of the last `add` step, its names resolved to variables (whatever the
-    /// solver answered): a caller that tracks what was added reads it instead of resolving the
-    /// names a second time.
-    public private(set) var lastAdded: Constraint?
+    /// The last `add` step's constraint, its names resolved to variables, and the id it was
+    /// numbered (whatever the solver answered): a caller that tracks what was added reads them
+    /// instead of resolving the names and looking the id up a second time.
+    public private(set) var lastAdd: (constraint: Constraint, id: ConstraintID)?
 
     public init(solver: Solver) { self.solver = solver }
 
@@ -126,8 +126,9 @@ public struct SystemRun<Solver: ConstraintSolver> {
             switch step {
             case .add(let c, let id):
                 let constraint = c.resolved { variable($0) }
-                lastAdded = constraint
-                try solver.add(constraint, id: constraintID(id))
+                let cid = constraintID(id)
+                lastAdd = (constraint, cid)
+                try solver.add(constraint, id: cid)
             case .remove(let id):
                 guard let cid = constraintIndex[id] else { return .unknown }
                 try solver.remove(ConstraintID(cid))

@@ -8,7 +8,7 @@ import Gates
 public enum BaselineReport {
     public static func text(_ c: BaselineComparison, file: String, all: Bool = false) -> String {
         var out = summary(c)
-        let scaled = c.groups.contains { $0.scaledCPU != nil }
+        let scaled = c.timesScaled
         out += "baseline \(file): gate on thread-CPU time\(scaled ? " scaled by the speed probe run beside each item" : ""), a regression when the \(percent(RatioStatistics.confidence)) interval of "
         out += "the ratio of \(quantileName)\(c.options.interleaved ? "" : ", divided by the run factor,") lies above \(ratio(1 + c.options.timeThreshold))×; deterministic figures exactly, bytes within \(percent(c.options.byteTolerance))\n"
         out += meterLine(c)
@@ -67,7 +67,7 @@ public enum BaselineReport {
         guard let e = c.runFactor.estimate else {
             return "run factor: not applied (\(c.runFactor.groups) groups, fewer than \(RunFactor.minimumGroups)); groups judged as measured\n"
         }
-        var line = "run factor: this run's \(c.groups.contains { $0.scaledCPU != nil } ? "probe-scaled " : "")CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
+        var line = "run factor: this run's \(c.timesScaled ? "probe-scaled " : "")CPU times are \(interval(e))× the baseline's (median over \(c.runFactor.groups) groups); "
         line += c.options.interleaved ? "the two sides ran interleaved, so groups are judged as measured; "
             : c.runFactor.factor > 1 ? "groups are judged with it divided out; " : "it is below 1, so groups are judged as measured; "
         line += "the run as a whole: \(c.runVerdict == .regression ? "REGRESSION" : c.runVerdict.rawValue) "

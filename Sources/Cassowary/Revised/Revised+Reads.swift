@@ -35,9 +35,6 @@ extension RevisedCore {
         return sums.map { LevelError(priority: $0.0, error: $0.1) }
     }
 
-    /// Optimises when something changed since the last time (reads call it).
-    /// After pivots the values are solved afresh from the final basis (`recomputeValues`) and,
-    /// should that show an infeasibility the updates had hidden, optimised once more.
     /// The value of `variable` once optimised: mutating, so that a read through the solver's
     /// box happens in place (`RevisedSolver.value(of:)`).
     mutating func settledValue(of variable: Variable) -> Double {
@@ -45,6 +42,9 @@ extension RevisedCore {
         return value(of: variable)
     }
 
+    /// Optimises when something changed since the last time (reads call it).
+    /// After pivots the values are solved afresh from the final basis (`recomputeValues`) and,
+    /// should that show an infeasibility the updates had hidden, optimised once more.
     mutating func optimizeIfNeeded() {
         guard dirty else { return }
         dirty = false

@@ -101,6 +101,9 @@ public struct BaselineComparison: Sendable {
         tallyDifferences = InvariantChange.tallyDifferences(baseline.invariants, current.invariants)
     }
 
+    /// True when the groups' CPU times were judged on the speed probe's scale (both runs probed).
+    public var timesScaled: Bool { groups.contains { $0.scaledCPU != nil } }
+
     /// True when anything gates: a regressed group, a regressed run, a newly failing invariant.
     public var hasRegression: Bool {
         groups.contains { $0.verdict == .regression } || (timeGates && runVerdict == .regression) || invariantChanges.contains(where: \.newlyFailing)

@@ -40,7 +40,7 @@ public enum RequiredConstraintCheck {
         if case .check? = steps.last {} else { steps.append(.check(label: "end")) }
         for (k, step) in steps.enumerated() {
             let outcome = probe.run.perform(step)
-            if outcome == .ok, case .add(_, let id) = step, let n = probe.run.existingConstraintID(id)?.rawValue {
+            if outcome == .ok, case .add = step, let n = probe.run.lastAdd?.id.rawValue {
                 if n >= addedAt.count { addedAt += repeatElement(-1, count: n + 1 - addedAt.count) }
                 addedAt[n] = k
             }

@@ -84,7 +84,7 @@ struct SystemProbe<S: ConstraintSolver> {
         guard outcome == .ok else { return }
         switch step {
         case .add(let c, let id):
-            let constraint = run.lastAdded ?? c.resolved { run.variable($0) }
+            let constraint = run.lastAdd?.constraint ?? c.resolved { run.variable($0) }
             present.append((id, constraint))
             if c.priority.isRequired { required.append((id, constraint)) }
         case .remove(let id):
