@@ -117,13 +117,18 @@ extension InterfaceBuilderImport {
         guard let controller = screen.controller else {
             return size == device.screenSize && !screen.isCell ? screenSafe : EdgeInsets()
         }
-        var top = screenSafe.top, bottom = screenSafe.bottom
+        // A popover's content is drawn without the status bar and the screen's insets
+        // (corpora/real: rocket.chat's drawing popovers, 200x200 and 200x65, store their content
+        // 8 points below the top of the root; artsy's freeform controllers, pushed in a
+        // navigation controller, keep the status bar).
+        let popover = context.popoverControllers.contains(controller["id"] ?? "")
+        var top = popover ? 0 : screenSafe.top, bottom = popover ? 0 : screenSafe.bottom
         let compactHeight = device.landscape && !device.isPad
         // `<nil key="simulated...">` turns a bar off; a metrics element turns it on; without
         // either, Interface Builder infers the bars from the controller's items.
         let id = controller["id"] ?? ""
         let inNavigation = context.navigationControllers.contains(id), inTabs = context.tabControllers.contains(id)
-        if device.top <= 20 {
+        if device.top <= 20 && !popover {
             // Since Xcode 11 (tools 15000) a controller presented modally in the default style is
             // drawn as a sheet, without the status bar; full-screen presentation and containers
             // keep it (corpora/real: 13 of 38 such roots on retina4_7 have no status bar).
@@ -157,6 +162,6 @@ extension InterfaceBuilderImport {
         if r.y == 0, h - r.height >= top - 0.5, top > 0, hasNavigation || top > screenSafe.top { r.y = top }
         let t = min(size.height, max(0, top - r.y))
         let bt = min(size.height - t, max(0, r.y + r.height - (h - bottom)))
-        return EdgeInsets(top: t, left: min(screenSafe.left, size.width / 2), bottom: bt, right: min(screenSafe.right, size.width / 2))
+        return EdgeInsets(top: t, left: popover ? 0 : min(screenSafe.left, size.width / 2), bottom: bt, right: popover ? 0 : min(screenSafe.right, size.width / 2))
     }
 }

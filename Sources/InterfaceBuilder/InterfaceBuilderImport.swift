@@ -19,6 +19,9 @@ struct DocumentContext {
     var hiddenNavigationBar: Set<String> = []
     /// Ids of view controllers shown in a tab bar controller (its tabs, and what they push).
     var tabControllers: Set<String> = []
+    /// View controllers presented as popovers: Interface Builder draws their content without the
+    /// status bar and the screen's insets.
+    var popoverControllers: Set<String> = []
     var initialController: String?
     /// The `toolsVersion` of the Interface Builder that saved the file (0 when absent).
     var toolsVersion = 0
@@ -54,6 +57,7 @@ public enum InterfaceBuilderImport {
         for n in all { if let id = n["id"] { context.elementsByID[id] = n } }
         context.largeTitleControllers = largeTitleControllers(all)
         (context.navigationControllers, context.hiddenNavigationBar, context.tabControllers) = containedControllers(all)
+        context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
         context.toolsVersion = Int(root["toolsVersion"] ?? "") ?? 0
         var usedNames: Set<String> = []
@@ -159,10 +163,16 @@ public enum InterfaceBuilderImport {
                 s["destination"].map { (s["kind"] ?? "", s["relationship"], $0) }
             }
         }
-        func pushed(from start: Set<String>) -> Set<String> {
+        // What is pushed from `start`, and the tabs of a tab bar controller among them: a tab bar
+        // controller pushed onto a navigation stack shows its tabs under the stack's bar
+        // (corpora/real: tinode's AddByIDViewController, a tab of a tab bar controller pushed in
+        // a large-title navigation controller, stored 96 points lower than without the bar).
+        func pushed(from start: Set<String>, intoTabs: Bool = true) -> Set<String> {
             var seen = start, queue = Array(start)
             while let id = queue.popLast() {
-                for s in segues[id] ?? [] where ["show", "push"].contains(s.kind) && !seen.contains(s.destination) {
+                for s in segues[id] ?? [] where !seen.contains(s.destination) {
+                    let tab = intoTabs && kinds[id] == "tabBarController" && s.kind == "relationship" && s.relationship == "viewControllers"
+                    guard ["show", "push"].contains(s.kind) || tab else { continue }
                     seen.insert(s.destination)
                     queue.append(s.destination)
                 }
@@ -187,7 +197,7 @@ public enum InterfaceBuilderImport {
                 }
             }
         }
-        return (pushed(from: navRoots), pushed(from: hiddenRoots), pushed(from: tabRoots))
+        return (pushed(from: navRoots), pushed(from: hiddenRoots), pushed(from: tabRoots, intoTabs: false))
     }
 
     /// View controllers that are the root of a navigation controller whose bar prefers large titles.
@@ -199,11 +209,15 @@ public enum InterfaceBuilderImport {
                 if let d = segue["destination"] { out.insert(d) }
             }
         }
-        // Controllers pushed from a large-title one show large titles too (unless they say never).
+        // Controllers pushed from a large-title one show large titles too (unless they say never),
+        // and so do the tabs of a tab bar controller among them.
         var queue = Array(out)
         let byID = Dictionary(all.compactMap { n in n["id"].map { ($0, n) } }, uniquingKeysWith: { a, _ in a })
         while let id = queue.popLast() {
-            for s in byID[id]?.descendants(where: { $0.name == "segue" && ["show", "push"].contains($0["kind"] ?? "") }) ?? [] {
+            let tabs = byID[id]?.name == "tabBarController"
+            for s in byID[id]?.descendants(where: { $0.name == "segue" }) ?? [] {
+                let kind = s["kind"] ?? ""
+                guard ["show", "push"].contains(kind) || (tabs && kind == "relationship" && s["relationship"] == "viewControllers") else { continue }
                 if let d = s["destination"], !out.contains(d) { out.insert(d); queue.append(d) }
             }
         }

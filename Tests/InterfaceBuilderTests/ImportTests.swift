@@ -349,4 +349,62 @@ import Testing
         let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
         #expect(r.notes.contains { $0.contains("retina9_9") && $0.contains("375×667") }, "\(r.notes)")
     }
+
+    /// A tab bar controller pushed onto a large-title navigation stack: its tabs are drawn under
+    /// the stack's bar, large titles included, and above the tab bar (tinode's
+    /// AddByIDViewController in corpora/real); a popover's content has no status bar (rocket.chat's
+    /// drawing popovers).
+    @Test func theTabsOfATabBarControllerPushedInANavigationStackHaveItsBar() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav">
+                <device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" largeTitles="YES" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="96"/></navigationBar>
+                            <connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <viewController storyboardIdentifier="List" id="list" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="listRoot"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/></view>
+                            <connections>
+                                <segue destination="tabs" kind="show" id="p1"/>
+                                <segue destination="pop" kind="popoverPresentation" id="p2"><popoverArrowDirection key="popoverArrowDirection" up="YES"/></segue>
+                            </connections>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="s5"><objects>
+                        <viewController storyboardIdentifier="Pop" id="pop" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="popRoot"><rect key="frame" x="0.0" y="0.0" width="200" height="200"/></view>
+                            <size key="freeformSize" width="200" height="200"/>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="s3"><objects>
+                        <tabBarController id="tabs" sceneMemberID="viewController">
+                            <tabBar key="tabBar" contentMode="scaleToFill" id="tb"><rect key="frame" x="0.0" y="0.0" width="1000" height="49"/></tabBar>
+                            <connections><segue destination="tab" kind="relationship" relationship="viewControllers" id="t1"/></connections>
+                        </tabBarController>
+                    </objects></scene>
+                    <scene sceneID="s4"><objects>
+                        <viewController storyboardIdentifier="Tab" id="tab" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="tabRoot">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <viewLayoutGuide key="safeArea" id="safe"/>
+                            </view>
+                        </viewController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        let insets: [String: EdgeInsets] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
+            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
+            return (s.layoutCase.name, d.portraitSafeArea)
+        })
+        #expect(insets["Main-List"] == EdgeInsets(top: 116, left: 0, bottom: 0, right: 0))
+        #expect(insets["Main-Tab"] == EdgeInsets(top: 116, left: 0, bottom: 49, right: 0))
+        #expect(insets["Main-Pop"] == EdgeInsets())
+    }
 }
