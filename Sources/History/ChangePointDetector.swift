@@ -27,7 +27,7 @@ public struct ChangePoint: Hashable, Sendable {
 ///
 /// Work is on logarithms, since performance figures shift by factors. A split is kept when the
 /// t-test between its two segments gives p ≤ `maxPValue` and the medians differ by at least
-/// `minimumChange`; both segments are then split again. A last pass tests every kept change point
+/// `minimumChange` and by at least `minimumAbsoluteChange` in the figure's unit; both segments are then split again. A last pass tests every kept change point
 /// against its neighbouring segments only and drops the weakest that no longer passes, until all
 /// pass. Interior segments hold at least `minimumSegment` points (a lone outlier is not a level);
 /// the newest segment may be shorter, down to `minimumTail` points, so that a shift in the newest
@@ -39,10 +39,13 @@ public struct ChangePointDetector: Hashable, Sendable {
     public var minimumChange = 0.01
     public var minimumSegment = 3
     public var minimumTail = 1
+    /// The smallest difference of the medians kept, in the figure's own unit (0: any).
+    public var minimumAbsoluteChange = 0.0
 
-    public init(maxPValue: Double = 0.001, minimumChange: Double = 0.01, minimumSegment: Int = 3, minimumTail: Int = 1) {
+    public init(maxPValue: Double = 0.001, minimumChange: Double = 0.01, minimumAbsoluteChange: Double = 0, minimumSegment: Int = 3, minimumTail: Int = 1) {
         self.maxPValue = maxPValue
         self.minimumChange = minimumChange
+        self.minimumAbsoluteChange = minimumAbsoluteChange
         self.minimumSegment = minimumSegment
         self.minimumTail = minimumTail
     }
@@ -65,7 +68,9 @@ public struct ChangePointDetector: Hashable, Sendable {
         split(logs, values, tau, b, into: &splits)
     }
 
-    private func passes(_ t: ChangePoint) -> Bool { t.pValue <= maxPValue && abs(t.change) >= minimumChange }
+    private func passes(_ t: ChangePoint) -> Bool {
+        t.pValue <= maxPValue && abs(t.change) >= minimumChange && abs(t.after - t.before) >= minimumAbsoluteChange
+    }
 
     /// Drops, one at a time, the kept point with the largest p-value among those that fail when
     /// tested against their neighbouring segments alone.

@@ -61,13 +61,16 @@ public struct HistoryAnalysis: Sendable {
         /// The largest p-value of a change point, per figure (`HistoryMetric.defaultMaxPValue`).
         public var maxPValue: [HistoryMetric: Double] = Dictionary(uniqueKeysWithValues: HistoryMetric.allCases.map { ($0, $0.defaultMaxPValue) })
         public var minimumChange: [HistoryMetric: Double] = Dictionary(uniqueKeysWithValues: HistoryMetric.allCases.map { ($0, $0.defaultMinimumChange) })
+        /// The smallest absolute change, per figure (`HistoryMetric.defaultMinimumAbsoluteChange`).
+        public var minimumAbsoluteChange: [HistoryMetric: Double] = Dictionary(uniqueKeysWithValues: HistoryMetric.allCases.map { ($0, $0.defaultMinimumAbsoluteChange) })
         public var minimumSegment = 3
         /// Only this machine label's runs (nil: every machine, each on its own).
         public var machine: String?
         public init() {}
 
         public func detector(for metric: HistoryMetric) -> ChangePointDetector {
-            ChangePointDetector(maxPValue: maxPValue[metric] ?? metric.defaultMaxPValue, minimumChange: minimumChange[metric] ?? metric.defaultMinimumChange, minimumSegment: minimumSegment)
+            ChangePointDetector(maxPValue: maxPValue[metric] ?? metric.defaultMaxPValue, minimumChange: minimumChange[metric] ?? metric.defaultMinimumChange,
+                                minimumAbsoluteChange: minimumAbsoluteChange[metric] ?? metric.defaultMinimumAbsoluteChange, minimumSegment: minimumSegment)
         }
     }
 

@@ -42,6 +42,20 @@ public enum HistoryMetric: String, CaseIterable, Hashable, Sendable, Comparable 
         }
     }
 
+    /// The smallest absolute change reported as a change point, in the figure's unit. Instruction
+    /// counts repeat exactly for one build at one path, but not between clones: the heap's layout
+    /// moves each item's count by 16-318 instructions (2026-11-28, the same build at two paths),
+    /// which on the CI suite's smallest groups (30-40 thousand instructions, diagnostics of small
+    /// cases) is 1-8% and once failed CI at +7.8%. So a change in instructions must also be 5 000
+    /// or more: a 1% step is still found in every group from 500 000 instructions (three quarters
+    /// of the CI suite's groups), a 2% step from 250 000, and a 15% step everywhere.
+    public var defaultMinimumAbsoluteChange: Double {
+        switch self {
+        case .instructions: 5_000
+        case .cpu, .scaledCPU, .wall, .bytes, .pivots: 0
+        }
+    }
+
     /// The largest p-value of a change point. The t-test's p-values assume independent, normal
     /// noise; time on a shared machine has heavy tails and moves the groups of a run together,
     /// so its p-values are optimistic and time figures need a stricter bar. Measured with

@@ -31,6 +31,18 @@ struct ChangePointDetectorTests {
         #expect(detector.changePoints(values).isEmpty)
     }
 
+    /// Instruction counts of a tiny group move with the heap's layout between clones (16-318
+    /// instructions per item): a step under the absolute floor is not a change point however
+    /// large in per cent, one over it is.
+    @Test func aStepBelowTheAbsoluteMinimumIsNotReported() {
+        let floor = ChangePointDetector(minimumAbsoluteChange: HistoryMetric.instructions.defaultMinimumAbsoluteChange)
+        let heapNoise = (0..<10).map { $0 < 9 ? 35_000.0 : 37_730.0 }
+        #expect(detector.changePoints(heapNoise).map(\.index) == [9])
+        #expect(floor.changePoints(heapNoise).isEmpty)
+        let work = (0..<10).map { $0 < 9 ? 35_000.0 : 42_000.0 }
+        #expect(floor.changePoints(work).map(\.index) == [9])
+    }
+
     @Test func aNoisyStepOfAQuarterIsFoundWithItsInterval() {
         var values = noisy(50, level: 1e6, noise: 0.08, seed: 7)
         for k in 30..<50 { values[k] *= 1.25 }

@@ -34,7 +34,7 @@ struct HistoryAnalysisTests {
         let store = try HistoryFixtures.store()
         try HistoryFixtures.history(store, count: 5)
         #expect(try analyse(store).commandChanges.isEmpty)
-        var other = HistoryFixtures.run([("a 10 cassowary first", 100_000, "same"), ("b 10 cassowary first", 50_000, "same")], digest: "other")
+        var other = HistoryFixtures.run([("a 10 cassowary first", 1_000_000, "same"), ("b 10 cassowary first", 500_000, "same")], digest: "other")
         other.command = "strut bench --suite ci --meter instructions --invariants none"
         _ = try store.record(other, commit: HistoryFixtures.commit(5), machine: "ci", recordedAt: "2026-11-29T00:00:00Z")
         let a = try analyse(store)

@@ -27,12 +27,12 @@ enum HistoryFixtures {
         CommitInfo(sha: String(format: "%040x", 0xabc000 + k), time: 1_700_000_000 + Int64(k) * 600, subject: "commit \(k)")
     }
 
-    /// Records commits 0..<count, group "a 10 cassowary first" at 100 000 instructions and
-    /// "b 10 cassowary first" at 50 000, each multiplied by `factor(k)` at commit k.
+    /// Records commits 0..<count, group "a 10 cassowary first" at 1 000 000 instructions and
+    /// "b 10 cassowary first" at 500 000, each multiplied by `factor(k)` at commit k.
     static func history(_ store: HistoryStore, count: Int, a: (Int) -> Double = { _ in 1 }, b: (Int) -> Double = { _ in 1 },
                         answers: (Int) -> String = { _ in "same" }, failed: (Int) -> Int = { _ in 0 }, skip: Set<Int> = []) throws {
         for k in 0..<count where !skip.contains(k) {
-            let r = run([("a 10 cassowary first", 100_000 * a(k), answers(k)), ("b 10 cassowary first", 50_000 * b(k), "same")],
+            let r = run([("a 10 cassowary first", 1_000_000 * a(k), answers(k)), ("b 10 cassowary first", 500_000 * b(k), "same")],
                         failed: failed(k), digest: "run-\(k)")
             _ = try store.record(r, commit: commit(k), machine: "ci", recordedAt: "2026-11-28T00:00:00Z")
         }

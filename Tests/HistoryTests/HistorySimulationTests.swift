@@ -5,10 +5,10 @@ import Testing
 /// `strut history simulate`: steps planted in histories drawn from repeated runs, and a commit's
 /// figure as the median of the runs it records.
 struct HistorySimulationTests {
-    /// Three runs of one build in which 40 groups read 1 000, 1 010 and 5 000 instructions: one
-    /// run per commit makes a noisy series, the median of the three a flat one.
+    /// Three runs of one build in which 40 groups read 1 000 000, 1 010 000 and 5 000 000
+    /// instructions: one run per commit makes a noisy series, the median of the three a flat one.
     func runs() -> [HistoryRun] {
-        [1_000.0, 1_010, 5_000].enumerated().map { k, v in
+        [1_000_000.0, 1_010_000, 5_000_000].enumerated().map { k, v in
             HistoryFixtures.run((0..<40).map { ("g\($0) 10 cassowary first", v, "same") }, digest: "run-\(k)")
         }
     }
