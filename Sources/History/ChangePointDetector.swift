@@ -27,11 +27,12 @@ public struct ChangePoint: Hashable, Sendable {
 ///
 /// Work is on logarithms, since performance figures shift by factors. A split is kept when the
 /// t-test between its two segments gives p ≤ `maxPValue` and the medians differ by at least
-/// `minimumChange` and by at least `minimumAbsoluteChange` in the figure's unit; both segments are then split again. A last pass tests every kept change point
-/// against its neighbouring segments only and drops the weakest that no longer passes, until all
-/// pass. Interior segments hold at least `minimumSegment` points (a lone outlier is not a level);
-/// the newest segment may be shorter, down to `minimumTail` points, so that a shift in the newest
-/// commit is found when it lands.
+/// `minimumChange` and by at least `minimumAbsoluteChange` in the figure's unit; both segments
+/// are then split again. A last pass tests every kept change point against its neighbouring
+/// segments only and drops the weakest that no longer passes, until all pass. Interior segments
+/// hold at least `minimumSegment` points (a lone outlier is not a level); the newest segment may
+/// be shorter, down to `minimumTail` points, so that a shift in the newest commit is found when
+/// it lands.
 ///
 /// Cost: O(n²) per segment examined, O(n² log n) for a series of n points at worst.
 public struct ChangePointDetector: Hashable, Sendable {

@@ -121,12 +121,12 @@ extension InterfaceBuilderImport {
         // (corpora/real: rocket.chat's drawing popovers, 200x200 and 200x65, store their content
         // 8 points below the top of the root; artsy's freeform controllers, pushed in a
         // navigation controller, keep the status bar).
-        let popover = context.popoverControllers.contains(controller["id"] ?? "")
+        let id = controller["id"] ?? ""
+        let popover = context.popoverControllers.contains(id)
         var top = popover ? 0 : screenSafe.top, bottom = popover ? 0 : screenSafe.bottom
         let compactHeight = device.landscape && !device.isPad
         // `<nil key="simulated...">` turns a bar off; a metrics element turns it on; without
         // either, Interface Builder infers the bars from the controller's items.
-        let id = controller["id"] ?? ""
         let inNavigation = context.navigationControllers.contains(id), inTabs = context.tabControllers.contains(id)
         if device.top <= 20 && !popover {
             // Since Xcode 11 (tools 15000) a controller presented modally in the default style is

@@ -55,8 +55,11 @@ public enum InterfaceBuilderImport {
         var context = DocumentContext(
             fileStem: stem, device: device, isStoryboard: type.contains("Storyboard"), usesSafeAreas: root["useSafeAreas"] == "YES")
         for n in all { if let id = n["id"] { context.elementsByID[id] = n } }
-        context.largeTitleControllers = largeTitleControllers(all)
-        (context.navigationControllers, context.hiddenNavigationBar, context.tabControllers) = containedControllers(all)
+        let contained = containedControllers(all)
+        context.navigationControllers = contained.navigation
+        context.hiddenNavigationBar = contained.hiddenBar
+        context.tabControllers = contained.tabs
+        context.largeTitleControllers = contained.largeTitles
         context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
         context.toolsVersion = Int(root["toolsVersion"] ?? "") ?? 0
@@ -148,25 +151,36 @@ public enum InterfaceBuilderImport {
             .split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
     }
 
-    /// View controllers inside a navigation controller (its root and every controller pushed from
-    /// one inside) and inside a tab bar controller (its tabs, through navigation controllers, and
-    /// what they push): the controllers Interface Builder draws with a navigation or tab bar.
-    static func containedControllers(_ all: [XMLNode]) -> (navigation: Set<String>, hiddenBar: Set<String>, tabs: Set<String>) {
+    /// The controllers Interface Builder draws with a bar (ids), from the segues between them.
+    struct ContainedControllers {
+        /// Inside a navigation controller: its root and every controller pushed from one inside.
+        var navigation: Set<String> = []
+        /// Those of them whose navigation controller hides its bar.
+        var hiddenBar: Set<String> = []
+        /// Inside a tab bar controller: its tabs, through navigation controllers, and what they push.
+        var tabs: Set<String> = []
+        /// Inside a navigation controller whose bar prefers large titles.
+        var largeTitles: Set<String> = []
+    }
+
+    static func containedControllers(_ all: [XMLNode]) -> ContainedControllers {
         var segues: [String: [(kind: String, relationship: String?, destination: String)]] = [:]
         var kinds: [String: String] = [:]
-        var barHidden: Set<String> = []
+        var barHidden: Set<String> = [], largeTitleBars: Set<String> = []
         for n in all where n["sceneMemberID"] == "viewController" {
             guard let id = n["id"] else { continue }
             kinds[id] = n.name
             if n["navigationBarHidden"] == "YES" { barHidden.insert(id) }
+            if n.name == "navigationController", n.child("navigationBar")?["largeTitles"] == "YES" { largeTitleBars.insert(id) }
             segues[id] = n.descendants { $0.name == "segue" }.compactMap { s in
                 s["destination"].map { (s["kind"] ?? "", s["relationship"], $0) }
             }
         }
         // What is pushed from `start`, and the tabs of a tab bar controller among them: a tab bar
-        // controller pushed onto a navigation stack shows its tabs under the stack's bar
-        // (corpora/real: tinode's AddByIDViewController, a tab of a tab bar controller pushed in
-        // a large-title navigation controller, stored 96 points lower than without the bar).
+        // controller pushed onto a navigation stack shows its tabs under the stack's bar, large
+        // titles included (corpora/real: tinode's AddByIDViewController, a tab of a tab bar
+        // controller pushed in a large-title navigation controller, stored 96 points lower than
+        // without the bar).
         func pushed(from start: Set<String>, intoTabs: Bool = true) -> Set<String> {
             var seen = start, queue = Array(start)
             while let id = queue.popLast() {
@@ -179,14 +193,13 @@ public enum InterfaceBuilderImport {
             }
             return seen
         }
-        var navRoots: Set<String> = []
-        var hiddenRoots: Set<String> = []
-        var tabRoots: Set<String> = []
+        var navRoots: Set<String> = [], hiddenRoots: Set<String> = [], largeRoots: Set<String> = [], tabRoots: Set<String> = []
         for (id, kind) in kinds {
             for s in segues[id] ?? [] where s.kind == "relationship" {
                 if kind == "navigationController", s.relationship == "rootViewController" {
                     navRoots.insert(s.destination)
                     if barHidden.contains(id) { hiddenRoots.insert(s.destination) }
+                    if largeTitleBars.contains(id) { largeRoots.insert(s.destination) }
                 }
                 if kind == "tabBarController", s.relationship == "viewControllers" {
                     if kinds[s.destination] == "navigationController" {
@@ -197,30 +210,7 @@ public enum InterfaceBuilderImport {
                 }
             }
         }
-        return (pushed(from: navRoots), pushed(from: hiddenRoots), pushed(from: tabRoots, intoTabs: false))
-    }
-
-    /// View controllers that are the root of a navigation controller whose bar prefers large titles.
-    static func largeTitleControllers(_ all: [XMLNode]) -> Set<String> {
-        var out: Set<String> = []
-        for nav in all where nav.name == "navigationController" {
-            guard nav.child("navigationBar")?["largeTitles"] == "YES" else { continue }
-            for segue in nav.descendants(where: { $0.name == "segue" && $0["relationship"] == "rootViewController" }) {
-                if let d = segue["destination"] { out.insert(d) }
-            }
-        }
-        // Controllers pushed from a large-title one show large titles too (unless they say never),
-        // and so do the tabs of a tab bar controller among them.
-        var queue = Array(out)
-        let byID = Dictionary(all.compactMap { n in n["id"].map { ($0, n) } }, uniquingKeysWith: { a, _ in a })
-        while let id = queue.popLast() {
-            let tabs = byID[id]?.name == "tabBarController"
-            for s in byID[id]?.descendants(where: { $0.name == "segue" }) ?? [] {
-                let kind = s["kind"] ?? ""
-                guard ["show", "push"].contains(kind) || (tabs && kind == "relationship" && s["relationship"] == "viewControllers") else { continue }
-                if let d = s["destination"], !out.contains(d) { out.insert(d); queue.append(d) }
-            }
-        }
-        return out
+        return ContainedControllers(navigation: pushed(from: navRoots), hiddenBar: pushed(from: hiddenRoots),
+                                    tabs: pushed(from: tabRoots, intoTabs: false), largeTitles: pushed(from: largeRoots))
     }
 }
