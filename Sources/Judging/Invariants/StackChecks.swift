@@ -28,7 +28,7 @@ extension UnitPass {
             let reversed = horizontal && tree.effectiveLayoutDirection(of: ViewIndex(s), base: result.layoutDirection) == .rightToLeft
             // A stack arranges alignment rectangles (a switch's frame is 2 points wider than its).
             func span(_ v: ViewIndex) -> (min: Double, max: Double) {
-                let f = result.frames[v.rawValue].frame, a = tree.views[v.rawValue].alignmentRectInsets
+                let f = arrangedFrame(v, in: ViewIndex(s), result), a = tree.views[v.rawValue].alignmentRectInsets
                 let (o, l) = horizontal ? (f.x + a.left, f.width - a.left - a.right) : (f.y + a.top, f.height - a.top - a.bottom)
                 return reversed ? (-(o + l), -o) : (o, o + l)
             }
@@ -51,6 +51,21 @@ extension UnitPass {
             }
         }
         return out
+    }
+
+    /// Arranged view `v`'s frame in its stack `stack`: the snapped frame, except for a view drawn
+    /// at its own size (`ViewNode.fixedSize`, a switch), whose drawn frame is not what the stack
+    /// arranged: its solved rectangle, relative to the stack's window frame. (A fuzz case put a
+    /// switch of no intrinsic width in a stack 1 point too small: the engine gave it -1 point, as
+    /// UIKit would, and its drawn frame of 0 points was judged as starting before the view
+    /// before it.)
+    func arrangedFrame(_ v: ViewIndex, in stack: ViewIndex, _ result: LayoutResult) -> LayoutRect {
+        guard unit.loaded.tree.views[v.rawValue].fixedSize, let system = engine.system, stack.rawValue < result.windowFrames.count else {
+            return result.frames[v.rawValue].frame
+        }
+        let item = ItemIndex(v.rawValue), variables = system.variables, origin = result.windowFrames[stack.rawValue]
+        return LayoutRect(x: engine.solver.value(of: variables.minX(item)) - origin.x, y: engine.solver.value(of: variables.minY(item)) - origin.y,
+                          width: engine.solver.value(of: variables.width(item)), height: engine.solver.value(of: variables.height(item)))
     }
 
     /// The largest magnitude among the window frames' components of `views` (0 when none).
