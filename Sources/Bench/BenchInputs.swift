@@ -21,12 +21,18 @@ public struct FamilyInput: Hashable, Sendable {
         guard let name = parts.first, !name.isEmpty else { throw BenchUsageError("--family \(text): expected name or name:size,size") }
         family = name
         guard parts.count == 2 else { return }
+        sizes = try Self.sizes(parts[1], of: "--family \(text)")
+    }
+
+    /// The sizes after the colon of `--family NAME:SIZE,SIZE` or `--workload KIND:VIEWS,VIEWS`,
+    /// each a positive whole number; `input` names the option and its text in the error.
+    public static func sizes(_ list: String, of input: String) throws(BenchUsageError) -> [Int] {
         var sizes: [Int] = []
-        for s in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-            guard let n = Int(s), n > 0 else { throw BenchUsageError("--family \(text): size \"\(s)\" is not a positive whole number") }
+        for s in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let n = Int(s), n > 0 else { throw BenchUsageError("\(input): size \"\(s)\" is not a positive whole number") }
             sizes.append(n)
         }
-        self.sizes = sizes
+        return sizes
     }
 
     public var text: String { sizes.map { "\(family):\($0.map(String.init).joined(separator: ","))" } ?? family }

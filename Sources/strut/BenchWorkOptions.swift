@@ -69,8 +69,7 @@ struct BenchWorkOptions: ParsableArguments {
             guard parts.count == 2, let kind = PeerWorkload.Kind(rawValue: parts[0]) else {
                 throw BenchUsageError("--workload \(text): expected KIND:VIEWS,VIEWS with KIND one of \(kinds)")
             }
-            for s in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-                guard let n = Int(s), n > 0 else { throw BenchUsageError("--workload \(text): size \"\(s)\" is not a positive whole number") }
+            for n in try FamilyInput.sizes(parts[1], of: "--workload \(text)") {
                 do { out.append(try PeerWorkload(kind: kind, views: n)) } catch { throw BenchUsageError("--workload \(text): \(error)") }
             }
         }

@@ -76,9 +76,7 @@ extension LayoutEngine {
     /// TraceLocationCheckin constrain switches 47 and 50 wide; Interface Builder stored them at
     /// their own 49 and 52, from the solved origin).
     func windowFrame(of i: Int, _ s: LoweredSystem) -> LayoutRect {
-        let v = s.variables, item = ItemIndex(i)
-        var frame = LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
-                               width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
+        var frame = solvedFrame(of: i, s)
         let view = tree.views[i]
         if view.fixedSize {
             let insets = view.alignmentRectInsets
@@ -86,6 +84,14 @@ extension LayoutEngine {
             if let h = view.intrinsicSize.height { frame.height = h + insets.top + insets.bottom }
         }
         return frame
+    }
+
+    /// View `i`'s rectangle as the solver holds it, in window coordinates: what its constraints
+    /// and a stack arrange, before a view drawn at a fixed size is drawn at its own size.
+    public func solvedFrame(of i: Int, _ s: LoweredSystem) -> LayoutRect {
+        let v = s.variables, item = ItemIndex(i)
+        return LayoutRect(x: solver.value(of: v.minX(item)), y: solver.value(of: v.minY(item)),
+                          width: solver.value(of: v.width(item)), height: solver.value(of: v.height(item)))
     }
 
     /// The views whose frames the inset guides' insets depend on, in index order: each guide's

@@ -63,9 +63,8 @@ extension UnitPass {
         guard unit.loaded.tree.views[v.rawValue].fixedSize, let system = engine.system, stack.rawValue < result.windowFrames.count else {
             return result.frames[v.rawValue].frame
         }
-        let item = ItemIndex(v.rawValue), variables = system.variables, origin = result.windowFrames[stack.rawValue]
-        return LayoutRect(x: engine.solver.value(of: variables.minX(item)) - origin.x, y: engine.solver.value(of: variables.minY(item)) - origin.y,
-                          width: engine.solver.value(of: variables.width(item)), height: engine.solver.value(of: variables.height(item)))
+        let f = engine.solvedFrame(of: v.rawValue, system), origin = result.windowFrames[stack.rawValue]
+        return LayoutRect(x: f.x - origin.x, y: f.y - origin.y, width: f.width, height: f.height)
     }
 
     /// The largest magnitude among the window frames' components of `views` (0 when none).
