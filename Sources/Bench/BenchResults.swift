@@ -111,7 +111,7 @@ public struct BenchResults: Sendable {
 }
 
 /// The machine and toolchain a run measured on.
-public struct MachineInfo: Hashable, Sendable {
+public struct MachineInfo: Hashable, Sendable, Codable {
     public var host: String
     public var os: String
     public var cores: Int

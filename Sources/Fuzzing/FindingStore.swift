@@ -89,22 +89,9 @@ public struct FindingStore {
     }
 
     static func parseIndex(_ text: String, path: String) throws(FuzzUsageError) -> [Entry] {
-        guard let json = try? parseJSON(text), case .array(let items)? = json["findings"] else {
-            throw FuzzUsageError("\(path): not a findings index (expected {\"strut-findings\": 1, \"findings\": [...]})")
+        do { return try JSONValueDecoder().decode(Index.self, fromText: text).findings } catch {
+            throw FuzzUsageError("\(path): not a findings index: \(error)")
         }
-        var out: [Entry] = []
-        for item in items {
-            guard case .string(let sig)? = item["signature"], let signature = try? FuzzSignature(parsing: sig) else {
-                throw FuzzUsageError("\(path): a finding without a valid \"signature\"")
-            }
-            func number(_ key: String) -> Double { if case .number(let x)? = item[key] { x } else { 0 } }
-            func string(_ key: String) -> String { if case .string(let s)? = item[key] { s } else { "" } }
-            var entry = Entry(signature: signature, count: Int(number("count")), firstCase: Int(number("firstCase")), seconds: number("seconds"),
-                              file: string("file"), size: Int(number("size")), seed: UInt64(string("seed")) ?? 0, detail: string("detail"))
-            entry.reproduced = string("reproduced")
-            out.append(entry)
-        }
-        return out
     }
 
     /// The entry for `signature`, if the index has one.
@@ -126,16 +113,11 @@ public struct FindingStore {
 
     /// Writes the index.
     public func writeIndex() throws(FuzzUsageError) {
-        let items: [JSONValue] = entries.map { e in
-            .object([
-                ("signature", .string(e.signature.description)), ("count", .number(Double(e.count))),
-                ("firstCase", .number(Double(e.firstCase))), ("seconds", .number((e.seconds * 1000).rounded() / 1000)),
-                ("file", .string(e.file)), ("size", .number(Double(e.size))), ("seed", .string(String(e.seed))),
-                ("detail", .string(e.detail)),
-            ] + (e.reproduced.isEmpty ? [] : [("reproduced", .string(e.reproduced)), ("flaky", .bool(e.isFlaky))]))
+        let text: String
+        do { text = try Index(findings: entries).jsonValue().jsonText(indent: 1) + "\n" } catch {
+            throw FuzzUsageError("\(indexPath): cannot write the index: \(error)")
         }
-        let json = JSONValue.object([("strut-findings", .number(1)), ("findings", .array(items))])
-        try Self.writeAtomically(json.jsonText(indent: 1) + "\n", to: indexPath)
+        try Self.writeAtomically(text, to: indexPath)
     }
 
     /// Writes `text` atomically (`AtomicFile`: a `.strut-tmp-<pid>-<name>` file beside `path`,
@@ -178,5 +160,65 @@ public struct FindingStore {
             detail = String(after.range(of: " Expectations ").map { after[..<$0.lowerBound] } ?? after)
         }
         return Entry(signature: signature, count: 1, firstCase: firstCase, seconds: 0, file: file, size: size, seed: seed, detail: detail)
+    }
+}
+
+extension FindingStore {
+    /// The index document: `{"strut-findings": 1, "findings": [entries]}`.
+    struct Index: Codable {
+        var findings: [Entry]
+
+        enum CodingKeys: String, CodingKey { case version = "strut-findings", findings }
+
+        init(findings: [Entry]) { self.findings = findings }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(1, forKey: .version)
+            try c.encode(findings, forKey: .findings)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            guard try c.decode(Int.self, forKey: .version) == 1 else { throw c.error(at: .version, "unsupported version (this strut reads 1)") }
+            findings = try c.decode([Entry].self, forKey: .findings)
+        }
+    }
+}
+
+/// An index entry: signature, count, firstCase, seconds (to the millisecond), file, size, seed
+/// (a string: seeds reach 2^64), detail, then `reproduced` and `flaky` when the finding was
+/// replayed before saving.
+extension FindingStore.Entry: Codable {
+    enum CodingKeys: String, CodingKey { case signature, count, firstCase, seconds, file, size, seed, detail, reproduced, flaky }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(signature.description, forKey: .signature)
+        try c.encode(count, forKey: .count)
+        try c.encode(firstCase, forKey: .firstCase)
+        try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try c.encode(file, forKey: .file)
+        try c.encode(size, forKey: .size)
+        try c.encode(String(seed), forKey: .seed)
+        try c.encode(detail, forKey: .detail)
+        if !reproduced.isEmpty {
+            try c.encode(reproduced, forKey: .reproduced)
+            try c.encode(isFlaky, forKey: .flaky)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let signature: FuzzSignature
+        do { signature = try FuzzSignature(parsing: try c.decode(String.self, forKey: .signature)) } catch let e as FuzzUsageError {
+            throw c.error(at: .signature, e.message)
+        }
+        let seedText = try c.decode(String.self, forKey: .seed)
+        guard let seed = UInt64(seedText) else { throw c.error(at: .seed, "expected a seed (a whole number in a string), found \"\(seedText)\"") }
+        self.init(signature: signature, count: try c.decode(Int.self, forKey: .count), firstCase: try c.decode(Int.self, forKey: .firstCase),
+                  seconds: try c.decode(Double.self, forKey: .seconds), file: try c.decode(String.self, forKey: .file),
+                  size: try c.decode(Int.self, forKey: .size), seed: seed, detail: try c.decode(String.self, forKey: .detail))
+        reproduced = try c.decodeIfPresent(String.self, forKey: .reproduced) ?? ""
     }
 }

@@ -5,13 +5,18 @@ import StrutSystem
 /// (allocation, CPU, wall ... wall, CPU, allocation), so only one monotonic read falls inside the
 /// wall interval a latency reports. Both costs are measured on the running machine by timing the
 /// exact bracket around nothing, and recorded with every run (issue 7: under 5% of a small solve).
-public struct MeteringCost: Hashable, Sendable {
+public struct MeteringCost: Hashable, Sendable, Codable {
     /// Nanoseconds one whole bracket takes: what metering adds to each solve's share of the run
     /// (dominated by the thread-CPU clock, a system call on Linux: ~380 ns per read here).
     public var bracketNanoseconds: Double
     /// Nanoseconds the bracket adds inside the reported wall latency (the floor of an empty
     /// solve's measured latency).
     public var inWallNanoseconds: Double
+
+    /// Written as `{"bracket": ..., "inWall": ...}` in a results file's runs.
+    enum CodingKeys: String, CodingKey {
+        case bracketNanoseconds = "bracket", inWallNanoseconds = "inWall"
+    }
 
     package init(bracketNanoseconds: Double, inWallNanoseconds: Double) {
         self.bracketNanoseconds = bracketNanoseconds

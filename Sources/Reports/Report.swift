@@ -1,10 +1,11 @@
 import Bench
 import Foundation
+import LinearConstraints
 
 /// The formats `strut report` renders a results file in.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, markdown, junit, html
-    /// The figures derived from the records, as JSON (`BenchResults.figuresJSON`).
+    /// The figures derived from the records, as JSON (`BenchResults.figures`).
     case json
 
     public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -20,7 +21,7 @@ public enum Report {
     /// the ratio and distribution sections), which is small next to the run that produced them.
     /// The terminal and Markdown reports give a row per strategy and phase unless `verbose`, which
     /// lists every family, size and strategy; JUnit and HTML always hold everything.
-    public static func render(_ results: BenchResults, as format: ReportFormat, verbose: Bool = false) -> String {
+    public static func render(_ results: BenchResults, as format: ReportFormat, verbose: Bool = false) throws(JSONCodingError) -> String {
         // Built only for the formats that read it (the figures need no ratios or bootstraps).
         let facts = { ReportFacts(results.withShortStrategyNames().results) }
         switch format {
@@ -28,7 +29,7 @@ public enum Report {
         case .markdown: return MarkdownReport.render(facts(), verbose: verbose)
         case .junit: return JUnitReport.render(facts())
         case .html: return HTMLReport.render(facts())
-        case .json: return results.figuresJSON.jsonText() + "\n"
+        case .json: return try results.figures.jsonValue().jsonText() + "\n"
         }
     }
 

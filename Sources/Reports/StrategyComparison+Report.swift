@@ -40,60 +40,87 @@ extension StrategyComparison {
         b.isEmpty ? "none" : b.map { "\($0.invariant.rawValue) \($0.solves)" }.joined(separator: ", ")
     }
 
-    /// The document: format, version, strategies, the command, groups (ratios per phase for CPU
-    /// and wall time, agreement, breaks per strategy), the merged invariant results and the
-    /// sources that failed. Keys in a fixed order.
-    public func json(command: String) -> JSONValue {
-        .object([
-            ("format", .string(Self.format)), ("version", .number(Double(Self.formatVersion))),
-            ("command", .string(command)), ("strategies", .array([.string(a), .string(b)])),
-            ("complete", .bool(complete)),
-            ("groups", .array(groups.map { $0.json(a: a, b: b) })),
-            ("breaks", .object([(a, Self.breaksJSON(breaks(a))), (b, Self.breaksJSON(breaks(b)))])),
-            ("invariants", invariants.json),
-            ("failures", .array(failures.map { .object([("source", .string($0.source)), ("message", .string($0.message))]) })),
-        ])
-    }
+    /// The document (`strut compare --out`): format, version, the command, strategies,
+    /// complete, groups (ratios per phase for CPU and wall time, agreement, breaks per strategy),
+    /// breaks per strategy, the merged invariant results and the sources that failed. Keys in
+    /// this order.
+    public func document(command: String) -> Document { Document(comparison: self, command: command) }
 
-    static func breaksJSON(_ b: [(invariant: Invariant, solves: Int)]) -> JSONValue {
-        .object(b.map { ($0.invariant.rawValue, .number(Double($0.solves))) })
-    }
-}
+    public struct Document: Encodable {
+        var comparison: StrategyComparison
+        var command: String
 
-extension StrategyGroup {
-    func json(a: String, b: String) -> JSONValue {
-        let phases = ItemRecord.Phase.allCases
-        return .object([
-            ("family", .string(family)), ("size", .number(Double(size))), ("items", .number(Double(items))),
-            ("cpu", .object(phases.compactMap { p in cpu[p].map { (p.rawValue, $0.json) } })),
-            ("wall", .object(phases.compactMap { p in wall[p].map { (p.rawValue, $0.json) } })),
-            ("agreement", agreement.map(\.json) ?? .null),
-            ("breaks", .object([(a, Self.json(breaksA)), (b, Self.json(breaksB))])),
-        ])
-    }
+        enum CodingKeys: String, CodingKey { case format, version, command, strategies, complete, groups, breaks, invariants, failures }
 
-    static func json(_ b: [Invariant: Int]) -> JSONValue {
-        .object(Invariant.allCases.compactMap { i in b[i].map { (i.rawValue, .number(Double($0))) } })
+        public func encode(to encoder: any Encoder) throws {
+            let x = comparison
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(StrategyComparison.format, forKey: .format)
+            try c.encode(StrategyComparison.formatVersion, forKey: .version)
+            try c.encode(command, forKey: .command)
+            try c.encode([x.a, x.b], forKey: .strategies)
+            try c.encode(x.complete, forKey: .complete)
+            try c.encode(x.groups.map { GroupDocument(group: $0, a: x.a, b: x.b) }, forKey: .groups)
+            try c.encode(Breaks(perStrategy: [(x.a, x.breaks(x.a)), (x.b, x.breaks(x.b))]), forKey: .breaks)
+            try c.encode(x.invariants, forKey: .invariants)
+            try c.encode(x.failures.map(LoadFailure.init), forKey: .failures)
+        }
     }
 }
 
-extension ObjectiveAgreement {
-    var json: JSONValue {
-        .object([("judged", .number(Double(judged))), ("sameObjective", .number(Double(sameObjective))),
-                 ("objectiveDiffers", .number(Double(objectiveDiffers))), ("framesDiffer", .number(Double(framesDiffer))),
-                 ("notJudged", .number(Double(notJudged)))])
+/// Per strategy, the solves that broke each invariant: `{"cassowary": {"optimal": 3}, ...}`.
+private struct Breaks: Encodable {
+    var perStrategy: [(strategy: String, breaks: [(invariant: Invariant, solves: Int)])]
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        for (strategy, breaks) in perStrategy {
+            var inner = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(strategy))
+            for b in breaks { try inner.encode(b.solves, forKey: JSONKey(b.invariant.rawValue)) }
+        }
     }
 }
 
-extension RatioEstimate {
-    /// ratio, low and high (null without an interval; a non-finite bound as a string, `"inf"`), the
-    /// quantile compared and its values in nanoseconds, the sample counts.
-    public var json: JSONValue {
-        .object([
-            ("ratio", InvariantFailure.number(ratio)), ("low", interval.map { InvariantFailure.number($0.lowerBound) } ?? .null),
-            ("high", interval.map { InvariantFailure.number($0.upperBound) } ?? .null),
-            ("quantile", .number(RatioStatistics.quantile)), ("valueA", .number(baselineValue)), ("valueB", .number(currentValue)),
-            ("samplesA", .number(Double(baselineCount))), ("samplesB", .number(Double(currentCount))),
-        ])
+/// One group of the document: family, size, items, cpu and wall ratios per phase, agreement
+/// (null when not judged), breaks per strategy.
+private struct GroupDocument: Encodable {
+    var group: StrategyGroup
+    var a: String
+    var b: String
+
+    enum CodingKeys: String, CodingKey { case family, size, items, cpu, wall, agreement, breaks }
+
+    func encode(to encoder: any Encoder) throws {
+        let g = group
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(g.family, forKey: .family)
+        try c.encode(g.size, forKey: .size)
+        try c.encode(g.items, forKey: .items)
+        for (key, ratios) in [(CodingKeys.cpu, g.cpu), (.wall, g.wall)] {
+            var phases = c.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+            for p in ItemRecord.Phase.allCases { if let r = ratios[p] { try phases.encode(r, forKey: JSONKey(p.rawValue)) } }
+        }
+        try c.encode(g.agreement, forKey: .agreement)
+        let breaks = { (b: [Invariant: Int]) in Invariant.allCases.compactMap { i in b[i].map { (invariant: i, solves: $0) } } }
+        try c.encode(Breaks(perStrategy: [(a, breaks(g.breaksA)), (b, breaks(g.breaksB))]), forKey: .breaks)
+    }
+}
+
+
+/// ratio, low and high (null without an interval; a non-finite bound as a string, `"inf"`), the
+/// quantile compared and its values in nanoseconds, the sample counts.
+extension RatioEstimate: Encodable {
+    enum CodingKeys: String, CodingKey { case ratio, low, high, quantile, valueA, valueB, samplesA, samplesB }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(JudgedNumber(ratio), forKey: .ratio)
+        try c.encode(interval.map { JudgedNumber($0.lowerBound) }, forKey: .low)
+        try c.encode(interval.map { JudgedNumber($0.upperBound) }, forKey: .high)
+        try c.encode(RatioStatistics.quantile, forKey: .quantile)
+        try c.encode(baselineValue, forKey: .valueA)
+        try c.encode(currentValue, forKey: .valueB)
+        try c.encode(baselineCount, forKey: .samplesA)
+        try c.encode(currentCount, forKey: .samplesB)
     }
 }

@@ -72,10 +72,8 @@ struct BinaryComparison {
         print("\nNEW's figures:")
         print(BenchTable.text(outcome.native.new, form: .families), terminator: "")
         if let out {
-            var fields: [(String, JSONValue)] = [("format", .string("strut-compare-binaries")), ("old", .string(options.old)), ("new", .string(options.new)),
-                                                 ("oldResults", outcome.native.old.json), ("newResults", outcome.native.new.json)]
-            if let metered = outcome.metered { fields += [("oldMetered", metered.old.json), ("newMetered", metered.new.json)] }
-            guard OutputFile.write(Data((JSONValue.object(fields).jsonText(indent: 1) + "\n").utf8), to: out, what: "comparison") else { throw StrutExit.failure.code }
+            let document = BinaryComparisonDocument(old: options.old, new: options.new, native: outcome.native, metered: outcome.metered)
+            guard OutputFile.write(try OutputFile.jsonData(document, what: "comparison"), to: out, what: "comparison") else { throw StrutExit.failure.code }
             print("comparison: \(out)")
         }
         let new = [outcome.native.new] + (outcome.metered.map { [$0.new] } ?? [])
@@ -103,5 +101,29 @@ struct BinaryComparison {
 
     func usage(_ message: String) -> ExitCode {
         StrutExit.usageError(message, command: "compare")
+    }
+}
+
+/// `strut compare --binaries --out`: format, the two binaries, each one's results (`oldResults`,
+/// `newResults`), and under the meter each one's counted results (`oldMetered`, `newMetered`).
+struct BinaryComparisonDocument: Encodable {
+    var old: String
+    var new: String
+    var native: (old: BenchResults, new: BenchResults)
+    var metered: (old: BenchResults, new: BenchResults)?
+
+    enum CodingKeys: String, CodingKey { case format, old, new, oldResults, newResults, oldMetered, newMetered }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("strut-compare-binaries", forKey: .format)
+        try c.encode(old, forKey: .old)
+        try c.encode(new, forKey: .new)
+        try c.encode(native.old, forKey: .oldResults)
+        try c.encode(native.new, forKey: .newResults)
+        if let metered {
+            try c.encode(metered.old, forKey: .oldMetered)
+            try c.encode(metered.new, forKey: .newMetered)
+        }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import Gates
 import Generator
 import Judging
+import LinearConstraints
 import Metering
 import Reports
 import StrutSystem
@@ -173,10 +174,14 @@ struct BenchCommand: ParsableCommand {
         print(results.invariants.tallyText, terminator: "")
         var lost = false
         if let out {
-            if OutputFile.write(ResultsFile.data(results), to: out, what: "results") { print("results: \(out)") } else { lost = true }
+            if OutputFile.write(try OutputFile.jsonData(results, what: "results"), to: out, what: "results") { print("results: \(out)") } else { lost = true }
         }
         if let saveBaseline {
-            if OutputFile.write(BenchBaseline(results).data, to: saveBaseline, what: "baseline") { print("baseline saved: \(saveBaseline)") } else { lost = true }
+            if OutputFile.write(try OutputFile.jsonData(BenchBaseline(results), what: "baseline"), to: saveBaseline, what: "baseline") {
+                print("baseline saved: \(saveBaseline)")
+            } else {
+                lost = true
+            }
         }
         let comparison = reference.map { compare(results, with: $0) }
         if results.invariants.hasFailures { throw StrutExit.invariant.code }
@@ -238,10 +243,8 @@ struct BenchCommand: ParsableCommand {
 
 /// Writing results files atomically (a reader never sees half a file; `AtomicFile`).
 enum ResultsFile {
-    static func data(_ results: BenchResults) -> Data { Data((results.json.jsonText(indent: 1) + "\n").utf8) }
-
-    static func write(_ results: BenchResults, to path: String) throws(InputFiles.Problem) {
-        try AtomicFile.write(data(results), to: path)
+    static func write(_ results: BenchResults, to path: String) throws {
+        try AtomicFile.write(Data((try results.jsonValue().jsonText(indent: 1) + "\n").utf8), to: path)
     }
 }
 
@@ -251,6 +254,15 @@ enum ResultsFile {
 enum OutputFile {
     /// True when `data` was written to `path`; otherwise the problem and where the data went
     /// are printed on stderr.
+    /// `value` as indented JSON (keys in the order it encodes them). A value JSON cannot hold (a
+    /// NaN, an integer past 2^53) is a failure that names where it is, on stderr.
+    static func jsonData<T: Encodable>(_ value: T, what: String) throws -> Data {
+        do { return Data((try value.jsonValue().jsonText(indent: 1) + "\n").utf8) } catch {
+            FileHandle.standardError.write(Data("strut: cannot write the \(what): \(error)\n".utf8))
+            throw StrutExit.failure.code
+        }
+    }
+
     static func write(_ data: Data, to path: String, what: String) -> Bool {
         let outcome = AtomicFile.writeOrFallBack(data, to: path)
         guard let problem = outcome.problem else { return true }

@@ -87,8 +87,8 @@ struct CompareCommand: ParsableCommand {
         if failures.count > 20 { print("... and \(failures.count - 20) more invariant failures\(out.map { " (all in \($0))" } ?? "")") }
         print(comparison.text, terminator: "")
         if let out {
-            let text = comparison.json(command: command(plan)).jsonText(indent: 1) + "\n"
-            guard OutputFile.write(Data(text.utf8), to: out, what: "comparison") else { throw StrutExit.failure.code }
+            let data = try OutputFile.jsonData(comparison.document(command: command(plan)), what: "comparison")
+            guard OutputFile.write(data, to: out, what: "comparison") else { throw StrutExit.failure.code }
             print("comparison: \(out)")
         }
         if comparison.invariants.hasFailures { throw StrutExit.invariant.code }

@@ -40,7 +40,7 @@ struct MergeCommand: ParsableCommand {
         print(BenchTable.text(merged), terminator: "")
         if !merged.complete { print("incomplete: \(merged.units.count) of \(merged.totalUnits) units present") }
         if let out {
-            guard OutputFile.write(ResultsFile.data(merged), to: out, what: "merged results") else { throw StrutExit.failure.code }
+            guard OutputFile.write(try OutputFile.jsonData(merged, what: "merged results"), to: out, what: "merged results") else { throw StrutExit.failure.code }
             print("results: \(out)")
         }
         if merged.hasFailures || !merged.complete { throw StrutExit.failure.code }

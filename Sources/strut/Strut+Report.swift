@@ -41,7 +41,8 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let results: BenchResults
         do { results = try Report.load(file) } catch { throw fail("\(error)") }
-        let text = Report.render(results, as: format, verbose: verbose)
+        let text: String
+        do { text = try Report.render(results, as: format, verbose: verbose) } catch { throw fail("\(file): cannot write its figures as JSON: \(error)") }
         guard let out else {
             print(text, terminator: "")
             return

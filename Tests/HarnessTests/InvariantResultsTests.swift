@@ -42,8 +42,8 @@ import Testing
         let f = InvariantFailure(
             invariant: .finiteFrames, caseName: "c", source: "dir/c.json", device: "iphone-8:landscape", strategy: "cassowary",
             direction: "rtl", detail: "v: not finite", got: [1, .nan, .infinity], expected: [-.infinity], replay: "strut bench dir/c.json", unit: 4)
-        let text = f.json.jsonText()
-        let back = try InvariantFailure(json: try parseJSON(text))
+        let text = try f.jsonValue().jsonText()
+        let back = try JSONValueDecoder().decode(InvariantFailure.self, from: try parseJSON(text))
         #expect(back.invariant == f.invariant && back.device == f.device && back.unit == 4 && back.replay == f.replay)
         #expect(back.got[0] == 1 && back.got[1].isNaN && back.got[2] == .infinity && back.expected == [-.infinity])
         #expect(text.hasPrefix("{\"invariant\":\"finite-frames\",\"case\":\"c\""))
@@ -69,7 +69,7 @@ import Testing
         for i in 0..<2 {
             plan.shard = Shard(index: i, count: 2)
             let r = BenchSession.run(plan, jobs: 1)
-            shards.append(("shard\(i)", try BenchResults(jsonText: r.json.jsonText(indent: 1), file: "shard\(i)")))
+            shards.append(("shard\(i)", try BenchResults(jsonText: r.jsonValue().jsonText(indent: 1), file: "shard\(i)")))
         }
         let merged = try BenchResults.merge(shards.reversed())
         #expect(merged.invariants == whole.invariants)

@@ -11,7 +11,7 @@ import Testing
         for i in [2, 0, 1] {
             var shard = plan
             shard.shard = Shard(index: i, count: 3)
-            let text = BenchSession.run(shard, jobs: 1).json.jsonText()
+            let text = try BenchSession.run(shard, jobs: 1).jsonValue().jsonText()
             parts.append(("shard\(i).json", try BenchResults(jsonText: text, file: "shard\(i).json")))
         }
         let merged = try BenchResults.merge(parts)
@@ -57,6 +57,19 @@ import Testing
         #expect(try Shard(parsing: "1/4") == Shard(index: 1, count: 4))
         for bad in ["4/4", "-1/2", "1", "a/b", "0/0"] {
             #expect(throws: BenchUsageError.self) { try Shard(parsing: bad) }
+        }
+    }
+
+    /// A results file is input from outside: a number that does not fit its field (here a unit
+    /// index of 1e300, which once trapped `strut report`) is an error at its path.
+    @Test func aResultsFileWithANumberOutOfRangeIsAnErrorNotATrap() throws {
+        var plan = try Fixtures.plan(families: [FamilyInput(family: "form", sizes: [6])])
+        plan.solverWorkloads = []
+        let text = try BenchSession.run(plan, jobs: 1).jsonValue().jsonText()
+        let bad = text.replacingOccurrences(of: #""records":[{"unit":0,"#, with: #""records":[{"unit":1e300,"#)
+        #expect(bad != text)
+        #expect(throws: ResultsFileError(file: "r.json", message: "$.records[0].unit: 1e+300 is out of range (-9223372036854775808...9223372036854775807)")) {
+            try BenchResults(jsonText: bad, file: "r.json")
         }
     }
 }

@@ -26,35 +26,6 @@ public struct CaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
-/// A JSON path in the `$.views[3].superview` notation; keys that are not plain identifiers are
-/// quoted (`$.expect["iphone-x:landscape"]`). Value type, built by appending.
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
-    public private(set) var text: String
-
-    /// The whole document, `$`.
-    public static let root = JSONPath(text: "$")
-
-    init(text: String) { self.text = text }
-
-    /// The path of member `key` of the object at this path.
-    public func key(_ key: String) -> JSONPath {
-        if Self.isPlain(key) { return JSONPath(text: text + "." + key) }
-        return JSONPath(text: text + "[" + JSONValue.string(key).jsonText() + "]")
-    }
-
-    /// The path of element `index` of the array at this path.
-    public func index(_ index: Int) -> JSONPath { JSONPath(text: text + "[\(index)]") }
-
-    public var description: String { text }
-
-    static func isPlain(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic, first.isASCII else {
-            return false
-        }
-        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-    }
-}
-
 /// The characters allowed in view and guide ids: a C identifier (`[A-Za-z_][A-Za-z0-9_]*`), so that
 /// an id reads unambiguously in constraint strings (`v1.top`) and in visual formats (`[v1]`).
 func isIdentifier(_ s: String) -> Bool {

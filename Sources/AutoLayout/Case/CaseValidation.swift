@@ -1,3 +1,5 @@
+import LinearConstraints
+
 extension LayoutCase {
     /// The case's device configurations, each id checked against the catalog and the case's
     /// custom devices (`DeviceSpec.configuration`); nil when the case names none.

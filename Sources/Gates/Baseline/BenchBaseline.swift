@@ -37,22 +37,16 @@ public struct BenchBaseline: Sendable {
                   items: results.records, invariants: results.invariants)
     }
 
-    public var json: JSONValue {
-        .object([
-            ("format", .string(Self.format)), ("version", .number(Double(Self.formatVersion))),
-            ("machine", machine.json), ("command", .string(command)), ("configuration", configuration),
-            ("items", .array(items.map(\.json))), ("invariants", invariants.json),
-        ])
-    }
-
     /// Writes the file atomically (a temporary file renamed over `path`), so a reader or an
     /// interrupted run never leaves half a baseline behind.
     public func write(to path: String) throws {
-        try AtomicFile.write(data, to: path)
+        try AtomicFile.write(try data, to: path)
     }
 
     /// The file's bytes.
-    public var data: Data { Data((json.jsonText(indent: 1) + "\n").utf8) }
+    public var data: Data {
+        get throws(JSONCodingError) { Data((try jsonValue().jsonText(indent: 1) + "\n").utf8) }
+    }
 
     /// Reads the file at `path`.
     /// - Throws: `ResultsFileError` naming the file and, for a malformed file, the JSON path of
@@ -63,46 +57,29 @@ public struct BenchBaseline: Sendable {
     }
 
     public init(jsonText text: String, file: String) throws(ResultsFileError) {
-        let r = ResultsReader(file: file)
-        let doc: JSONValue
-        do { doc = try parseJSON(text) } catch { throw r.fail("$", "not JSON: \(error)") }
-        guard case .object = doc else { throw r.fail("$", "expected an object") }
-        guard try r.at("$", { v throws(ResultsFileError) in try r.string(v, "format") }, doc) == Self.format else {
-            throw r.fail("$.format", "not a strut baseline file (expected \"\(Self.format)\")")
-        }
-        guard try r.at("$", { v throws(ResultsFileError) in try r.number(v, "version") }, doc) == Double(Self.formatVersion) else {
-            throw r.fail("$.version", "unsupported version (this strut reads version \(Self.formatVersion))")
-        }
-        let machine = try r.at("$.machine", { v throws(ResultsFileError) in try r.machine(v) }, try r.at("$", { v throws(ResultsFileError) in try r.field(v, "machine") }, doc))
-        let command = try r.at("$", { v throws(ResultsFileError) in try r.string(v, "command") }, doc)
-        guard let configuration = doc["configuration"] else { throw r.fail("$.configuration", "missing") }
-        let list = try r.at("$", { v throws(ResultsFileError) in try r.array(v, "items") }, doc)
-        var items: [ItemRecord] = []
-        for (k, v) in list.enumerated() {
-            items.append(try r.at("$.items[\(k)]", { v throws(ResultsFileError) in try r.record(v, "") }, v))
-        }
-        guard let invariantsJSON = doc["invariants"] else { throw r.fail("$.invariants", "missing") }
-        let invariants: InvariantOutcome
-        do { invariants = try InvariantOutcome(json: invariantsJSON) } catch { throw r.fail("$.invariants", "\(error)") }
-        self.init(machine: machine, command: command, configuration: configuration, items: items, invariants: invariants)
+        do { self = try JSONValueDecoder().decode(Self.self, fromText: text) } catch { throw ResultsFileError(file: file, message: error.description) }
     }
 }
 
-extension ResultsReader {
-    /// Runs `read` on `value`, prefixing a failure's key with `path` (`$.items[3]` and `frames`
-    /// give `$.items[3].frames`), so every error names where in the file it is.
-    func at<T>(_ path: String, _ read: (JSONValue) throws(ResultsFileError) -> T, _ value: JSONValue) throws(ResultsFileError) -> T {
-        do { return try read(value) } catch {
-            if error.message.hasPrefix("$") { throw error }
-            throw ResultsFileError(file: file, message: path + (error.message.hasPrefix(".") ? "" : ".") + error.message)
-        }
+extension BenchBaseline: Codable {
+    enum CodingKeys: String, CodingKey { case format, version, machine, command, configuration, items, invariants }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.format, forKey: .format)
+        try c.encode(Self.formatVersion, forKey: .version)
+        try c.encode(machine, forKey: .machine)
+        try c.encode(command, forKey: .command)
+        try c.encode(configuration, forKey: .configuration)
+        try c.encode(items, forKey: .items)
+        try c.encode(invariants, forKey: .invariants)
     }
 
-    /// A machine object as `MachineInfo.json` writes it.
-    func machine(_ m: JSONValue) throws(ResultsFileError) -> MachineInfo {
-        MachineInfo(
-            host: try string(m, "host"), os: try string(m, "os"), cores: Int(try number(m, "cores")),
-            memoryBytes: UInt64(try number(m, "memoryBytes")), swift: try string(m, "swift"), build: try string(m, "build"),
-            allocator: try string(m, "allocator"))
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try c.expectFormat(Self.format, at: .format, version: Self.formatVersion, at: .version, what: "a strut baseline file")
+        self.init(machine: try c.decode(MachineInfo.self, forKey: .machine), command: try c.decode(String.self, forKey: .command),
+                  configuration: try c.decode(JSONValue.self, forKey: .configuration), items: try c.decode([ItemRecord].self, forKey: .items),
+                  invariants: try c.decode(InvariantOutcome.self, forKey: .invariants))
     }
 }

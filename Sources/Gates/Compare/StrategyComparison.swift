@@ -102,7 +102,7 @@ public struct StrategyGroup: Hashable, Sendable {
 }
 
 /// How B's solves fared against A's under `strategies-agree` in one group.
-public struct ObjectiveAgreement: Hashable, Sendable {
+public struct ObjectiveAgreement: Hashable, Sendable, Encodable {
     /// B's solves the invariant judged (the rest: not applicable, the two broke different
     /// conflicts, or the reference could not lay the case out).
     public var judged: Int

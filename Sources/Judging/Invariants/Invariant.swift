@@ -1,10 +1,11 @@
 import Foundation
+import LinearConstraints
 import StrutSystem
 
 /// A property every solve of `strut bench` can be checked against (issue 8, "Invariants"). The
 /// raw value is the stable name written into results files, JUnit test cases and `--invariants`
 /// lists; never rename one.
-public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable, JSONNamedValue {
     /// Every constraint installed as required holds at the solver's values (within 1e-6, scaled).
     case requiredSatisfied = "required-satisfied"
     /// Every frame component is a finite number.

@@ -50,73 +50,67 @@ public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(invariant.rawValue) FAILED: \(caseName) on \(device) with \(strategy) (\(direction)): \(detail)\n  replay: \(replay)"
     }
+}
 
-    /// The failure as a results-file object: invariant, case, source, device, strategy,
-    /// direction, detail, got, expected, replay, unit (always all keys, in this order), then
-    /// layout (`LayoutSnapshot.json`) when there is one.
-    public var json: JSONValue {
-        let snapshot: [(key: String, value: JSONValue)] = layout.map { [("layout", $0.json)] } ?? []
-        return .object([
-            ("invariant", .string(invariant.rawValue)), ("case", .string(caseName)), ("source", .string(source)),
-            ("device", .string(device)), ("strategy", .string(strategy)), ("direction", .string(direction)),
-            ("detail", .string(detail)),
-            ("got", .array(got.map(Self.number))), ("expected", .array(expected.map(Self.number))),
-            ("replay", .string(replay)), ("unit", .number(Double(unit))),
-        ] + snapshot)
+/// A failure in a results file: invariant, case, source, device, strategy, direction, detail,
+/// got, expected, replay, unit (always all keys, in this order), then layout
+/// (`LayoutSnapshot`) when there is one; `layout` may be absent or null when read.
+extension InvariantFailure: Codable {
+    enum CodingKeys: String, CodingKey {
+        case invariant, caseName = "case", source, device, strategy, direction, detail, got, expected, replay, unit, layout
     }
 
-    /// JSON has no infinities or NaN: those are written as strings (`"nan"`, `"inf"`, `"-inf"`).
-    package static func number(_ x: Double) -> JSONValue {
-        if x.isFinite { return .number(x) }
-        return .string(x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf"))
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(invariant, forKey: .invariant)
+        try c.encode(caseName, forKey: .caseName)
+        try c.encode(source, forKey: .source)
+        try c.encode(device, forKey: .device)
+        try c.encode(strategy, forKey: .strategy)
+        try c.encode(direction, forKey: .direction)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(got.map(JudgedNumber.init), forKey: .got)
+        try c.encode(expected.map(JudgedNumber.init), forKey: .expected)
+        try c.encode(replay, forKey: .replay)
+        try c.encode(unit, forKey: .unit)
+        try c.encodeIfPresent(layout, forKey: .layout)
     }
 
-    /// The numbers `number` writes, nil when one is neither a number nor such a string.
-    static func numbers(_ items: [JSONValue]) -> [Double]? {
-        var out: [Double] = []
-        for item in items {
-            switch item {
-            case .number(let x): out.append(x)
-            case .string("nan"): out.append(.nan)
-            case .string("inf"): out.append(.infinity)
-            case .string("-inf"): out.append(-.infinity)
-            default: return nil
-            }
-        }
-        return out
-    }
-
-    /// Reads a failure back from `json` (for `strut merge` and reports); `layout` may be absent
-    /// or null.
-    /// - Throws: `InvariantFailureDecodingError` naming the missing or malformed key.
-    public init(json: JSONValue) throws(InvariantFailureDecodingError) {
-        func string(_ key: String) throws(InvariantFailureDecodingError) -> String {
-            guard case .string(let s)? = json[key] else { throw InvariantFailureDecodingError(key: key) }
-            return s
-        }
-        func numbers(_ key: String) throws(InvariantFailureDecodingError) -> [Double] {
-            guard case .array(let items)? = json[key], let out = Self.numbers(items) else { throw InvariantFailureDecodingError(key: key) }
-            return out
-        }
-        func snapshot() throws(InvariantFailureDecodingError) -> LayoutSnapshot? {
-            guard let v = json["layout"], v != .null else { return nil }
-            return try LayoutSnapshot(json: v)
-        }
-        func unitIndex() throws(InvariantFailureDecodingError) -> Int {
-            guard case .number(let x)? = json["unit"], let k = Int(exactly: x) else { throw InvariantFailureDecodingError(key: "unit") }
-            return k
-        }
-        guard let invariant = Invariant(rawValue: try string("invariant")) else { throw InvariantFailureDecodingError(key: "invariant") }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            invariant: invariant, caseName: try string("case"), source: try string("source"), device: try string("device"),
-            strategy: try string("strategy"), direction: try string("direction"), detail: try string("detail"),
-            got: try numbers("got"), expected: try numbers("expected"), replay: try string("replay"), unit: try unitIndex(),
-            layout: try snapshot())
+            invariant: try c.decode(Invariant.self, forKey: .invariant), caseName: try c.decode(String.self, forKey: .caseName),
+            source: try c.decode(String.self, forKey: .source), device: try c.decode(String.self, forKey: .device),
+            strategy: try c.decode(String.self, forKey: .strategy), direction: try c.decode(String.self, forKey: .direction),
+            detail: try c.decode(String.self, forKey: .detail), got: try c.decode([JudgedNumber].self, forKey: .got).map(\.value),
+            expected: try c.decode([JudgedNumber].self, forKey: .expected).map(\.value), replay: try c.decode(String.self, forKey: .replay),
+            unit: try c.decode(Int.self, forKey: .unit), layout: try c.decodeIfPresent(LayoutSnapshot.self, forKey: .layout))
     }
 }
 
-/// A results file's invariant failure that lacks a key or has it in the wrong shape.
-public struct InvariantFailureDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var key: String
-    public var description: String { "invariant failure: missing or malformed \"\(key)\"" }
+/// A number an invariant judged, which may be NaN or infinite (a solver's wrong answer): JSON
+/// has neither, so those are written as strings (`"nan"`, `"inf"`, `"-inf"`).
+package struct JudgedNumber: Codable {
+    package var value: Double
+
+    package init(_ value: Double) { self.value = value }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        if value.isFinite { try c.encode(value) } else { try c.encode(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")) }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let name = try? c.decode(String.self) {
+            switch name {
+            case "nan": value = .nan
+            case "inf": value = .infinity
+            case "-inf": value = -.infinity
+            default: throw decoder.error("expected a number (or \"nan\", \"inf\", \"-inf\"), found \"\(name)\"")
+            }
+        } else {
+            value = try c.decode(Double.self)
+        }
+    }
 }

@@ -92,7 +92,7 @@ public struct InvariantOutcome: Hashable, Sendable {
 
 /// Solves judged, failed and skipped for one invariant (a solve is one case on one device under
 /// one strategy and direction).
-public struct InvariantTally: Hashable, Sendable {
+public struct InvariantTally: Hashable, Sendable, Codable {
     public var invariant: Invariant
     public var checked = 0
     public var failed = 0

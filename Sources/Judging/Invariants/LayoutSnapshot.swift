@@ -71,50 +71,47 @@ public struct LayoutSnapshot: Hashable, Sendable {
     }
 }
 
-extension LayoutSnapshot {
-    /// The snapshot as a results-file object: screen [width, height], views [{id, superview,
-    /// frame [x, y, width, height]}], omittedViews, offendingViews, offendingConstraints
-    /// (non-finite numbers as strings, like the failure's own numbers).
-    public var json: JSONValue {
-        .object([
-            ("screen", .array([InvariantFailure.number(screenWidth), InvariantFailure.number(screenHeight)])),
-            ("views", .array(views.map { v in
-                .object([("id", .string(v.id)), ("superview", v.superview.map(JSONValue.string) ?? .null),
-                         ("frame", .array(v.frame.components.map(InvariantFailure.number)))])
-            })),
-            ("omittedViews", .number(Double(omittedViews))),
-            ("offendingViews", .array(offendingViews.map(JSONValue.string))),
-            ("offendingConstraints", .array(offendingConstraints.map(JSONValue.string))),
-        ])
+/// A snapshot in a results file: screen [width, height], views [{id, superview, frame [x, y,
+/// width, height]}], omittedViews, offendingViews, offendingConstraints (non-finite numbers as
+/// strings, like the failure's own numbers).
+extension LayoutSnapshot: Codable {
+    enum CodingKeys: String, CodingKey { case screen, views, omittedViews, offendingViews, offendingConstraints }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode([screenWidth, screenHeight].map(JudgedNumber.init), forKey: .screen)
+        try c.encode(views, forKey: .views)
+        try c.encode(omittedViews, forKey: .omittedViews)
+        try c.encode(offendingViews, forKey: .offendingViews)
+        try c.encode(offendingConstraints, forKey: .offendingConstraints)
     }
 
-    /// Reads what `json` writes.
-    /// - Throws: `InvariantFailureDecodingError` naming the key (`layout.views[3].frame`).
-    public init(json: JSONValue) throws(InvariantFailureDecodingError) {
-        func fail(_ key: String) -> InvariantFailureDecodingError { InvariantFailureDecodingError(key: "layout." + key) }
-        func strings(_ key: String) throws(InvariantFailureDecodingError) -> [String] {
-            guard case .array(let items)? = json[key] else { throw fail(key) }
-            return try items.map { x throws(InvariantFailureDecodingError) in
-                guard case .string(let s) = x else { throw fail(key) }
-                return s
-            }
-        }
-        guard case .array(let screenItems)? = json["screen"], let screen = InvariantFailure.numbers(screenItems), screen.count == 2 else { throw fail("screen") }
-        guard case .array(let viewItems)? = json["views"] else { throw fail("views") }
-        var views: [View] = []
-        for (k, v) in viewItems.enumerated() {
-            guard case .string(let id)? = v["id"] else { throw fail("views[\(k)].id") }
-            let superview: String?
-            switch v["superview"] {
-            case .string(let s)?: superview = s
-            case .null?, nil: superview = nil
-            default: throw fail("views[\(k)].superview")
-            }
-            guard case .array(let f)? = v["frame"], let c = InvariantFailure.numbers(f), c.count == 4 else { throw fail("views[\(k)].frame") }
-            views.append(View(id: id, superview: superview, frame: LayoutRect(x: c[0], y: c[1], width: c[2], height: c[3])))
-        }
-        guard case .number(let omitted)? = json["omittedViews"], let omittedCount = Int(exactly: omitted) else { throw fail("omittedViews") }
-        self.init(screenWidth: screen[0], screenHeight: screen[1], views: views, omittedViews: omittedCount,
-                  offendingViews: try strings("offendingViews"), offendingConstraints: try strings("offendingConstraints"))
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let screen = try c.decode([JudgedNumber].self, forKey: .screen)
+        guard screen.count == 2 else { throw c.error(at: .screen, "expected [width, height], found \(screen.count) numbers") }
+        self.init(screenWidth: screen[0].value, screenHeight: screen[1].value, views: try c.decode([View].self, forKey: .views),
+                  omittedViews: try c.decode(Int.self, forKey: .omittedViews),
+                  offendingViews: try c.decode([String].self, forKey: .offendingViews),
+                  offendingConstraints: try c.decode([String].self, forKey: .offendingConstraints))
+    }
+}
+
+extension LayoutSnapshot.View: Codable {
+    enum CodingKeys: String, CodingKey { case id, superview, frame }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(superview, forKey: .superview)
+        try c.encode(frame.components.map(JudgedNumber.init), forKey: .frame)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let f = try c.decode([JudgedNumber].self, forKey: .frame).map(\.value)
+        guard f.count == 4 else { throw c.error(at: .frame, "expected [x, y, width, height], found \(f.count) numbers") }
+        self.init(id: try c.decode(String.self, forKey: .id), superview: try c.decodeIfPresent(String.self, forKey: .superview),
+                  frame: LayoutRect(x: f[0], y: f[1], width: f[2], height: f[3]))
     }
 }

@@ -2,37 +2,31 @@ import LinearConstraints
 
 /// The invariant part of a results file (`"invariants"`): what was selected, per invariant the
 /// solves judged, failed and skipped, and every failure in work-item order.
-extension InvariantOutcome {
-    public var json: JSONValue {
-        .object([
-            ("tallies", .array(tallies.map { t in
-                .object([("invariant", .string(t.invariant.rawValue)), ("checked", .number(Double(t.checked))),
-                         ("failed", .number(Double(t.failed))), ("skipped", .number(Double(t.skipped)))])
-            })),
-            ("failures", .array(failures.map(\.json))),
-        ])
+extension InvariantOutcome: Codable {
+    enum CodingKeys: String, CodingKey { case tallies, failures }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tallies, forKey: .tallies)
+        try c.encode(failures, forKey: .failures)
     }
 
-    /// Reads the object `json` writes; a missing object (a results file from before invariants)
-    /// reads as nothing checked.
-    /// - Throws: `InvariantFailureDecodingError` for a malformed tally or failure.
-    public init(json: JSONValue?) throws(InvariantFailureDecodingError) {
+    /// Reads what `encode(to:)` writes; tallies of the same invariant add up, and an invariant a
+    /// file does not list counts nothing.
+    public init(from decoder: any Decoder) throws {
         self.init()
-        guard let json else { return }
-        guard case .array(let tallyList)? = json["tallies"], case .array(let failureList)? = json["failures"] else {
-            throw InvariantFailureDecodingError(key: "invariants")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        for t in try c.decode([InvariantTally].self, forKey: .tallies) {
+            let k = Invariant.allCases.firstIndex(of: t.invariant)!
+            tallies[k].checked += t.checked
+            tallies[k].failed += t.failed
+            tallies[k].skipped += t.skipped
         }
-        for t in tallyList {
-            guard case .string(let name)? = t["invariant"], let i = Invariant(rawValue: name), let k = Invariant.allCases.firstIndex(of: i),
-                  case .number(let checked)? = t["checked"], case .number(let failed)? = t["failed"], case .number(let skipped)? = t["skipped"]
-            else { throw InvariantFailureDecodingError(key: "tallies") }
-            tallies[k].checked += Int(checked)
-            tallies[k].failed += Int(failed)
-            tallies[k].skipped += Int(skipped)
-        }
-        for f in failureList { failures.append(try InvariantFailure(json: f)) }
+        failures = try c.decode([InvariantFailure].self, forKey: .failures)
     }
+}
 
+extension InvariantOutcome {
     /// True when some invariant failed.
     public var hasFailures: Bool { !failures.isEmpty }
 

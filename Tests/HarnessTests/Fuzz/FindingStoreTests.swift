@@ -38,6 +38,18 @@ import Testing
         #expect(try FindingStore.knownSignatures(file: again.indexPath) == [a, b])
     }
 
+    @Test func aMalformedIndexIsRefusedWithThePathOfWhatIsWrong() throws {
+        let dir = Self.directory("bad-index")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let entry = #"{"signature":"hang|cassowary|system","count":COUNT,"firstCase":1,"seconds":0.5,"file":"f.json","size":3,"seed":"9","detail":"d"}"#
+        for (count, message) in [("1e300", "$.findings[0].count: 1e+300 is out of range (-9223372036854775808...9223372036854775807)"),
+                                 ("\"two\"", "$.findings[0].count: expected a whole number, found a string")] {
+            try #"{"strut-findings":1,"findings":[ENTRY]}"#.replacingOccurrences(of: "ENTRY", with: entry.replacingOccurrences(of: "COUNT", with: count))
+                .write(toFile: dir + "/index.json", atomically: true, encoding: .utf8)
+            #expect(throws: FuzzUsageError("\(dir)/index.json: not a findings index: \(message)")) { try FindingStore(directory: dir) }
+        }
+    }
+
     @Test func knownSignaturesReadOnePerLineAndRejectMalformedOnes() throws {
         let dir = Self.directory("known")
         _ = try FindingStore(directory: dir)

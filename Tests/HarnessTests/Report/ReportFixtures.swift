@@ -21,7 +21,7 @@ enum ReportFixtures {
     /// The fixture's results (the run is made once per test process).
     static var results: BenchResults { get throws { try made.get() } }
 
-    private static let made = Result<BenchResults, ResultsFileError> { () throws(ResultsFileError) -> BenchResults in
+    private static let made = Result<BenchResults, any Error> { () throws -> BenchResults in
         let path = F.repository.appendingPathComponent("corpora/golden/\(caseName).json").path
         let stub = BenchStrategy(name: "stub", make: { CorruptingSolver(target: F.variable(view: 1, .minX), corrupt: { $0 + 3 }) })
         var plan = BenchPlan(sources: [.file(path: path)], strategies: [F.cassowary, stub])
@@ -30,7 +30,7 @@ enum ReportFixtures {
         plan.invariants = InvariantSelection(mode: .listed, listed: [.requiredSatisfied, .finiteFrames, .strategiesAgree])
         let run = BenchSession.run(plan, jobs: 1)
         // Through the file format, as `strut report` reads it.
-        return try BenchResults(jsonText: run.json.jsonText(indent: 1), file: "fixture.json")
+        return try BenchResults(jsonText: try run.jsonValue().jsonText(indent: 1), file: "fixture.json")
     }
 
     /// The results document with every failure's "layout" key removed: a file from before

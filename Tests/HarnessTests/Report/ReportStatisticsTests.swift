@@ -42,9 +42,9 @@ import Testing
     @Test func twoSizesGiveNoExponentAnywhere() throws {
         let r = try Self.synthetic(sizes: [10, 20]) { size, _ in Self.around(Double(size) * 1e5) }
         #expect(r.growth.contains { $0.exponent != nil })   // Aggregation still fits two points
-        #expect(!Report.render(r, as: .terminal).contains("growth exponent"))
-        #expect(!Report.render(r, as: .markdown).contains("growth exponent"))
-        let html = Report.render(r, as: .html)
+        #expect(try !Report.render(r, as: .terminal).contains("growth exponent"))
+        #expect(try !Report.render(r, as: .markdown).contains("growth exponent"))
+        let html = try Report.render(r, as: .html)
         #expect(html.firstMatch(of: /k=[0-9.]+\??<\/text>/) == nil)
         #expect(html.contains("2 groups measured at two sizes only: not fitted"))
     }
@@ -55,9 +55,9 @@ import Testing
         let fit = try #require(GrowthFit.shown(r.growth).first)
         #expect(fit.rSquared.map { $0 < 0.9 } == true)
         #expect(!fit.reliable && fit.wallText.hasSuffix("?"))
-        #expect(Report.render(r, as: .terminal, verbose: true).contains("unreliable: wall R² "))
-        #expect(Report.render(r, as: .markdown, verbose: true).contains("⚠️ unreliable"))
-        let html = Report.render(r, as: .html)
+        #expect(try Report.render(r, as: .terminal, verbose: true).contains("unreliable: wall R² "))
+        #expect(try Report.render(r, as: .markdown, verbose: true).contains("⚠️ unreliable"))
+        let html = try Report.render(r, as: .html)
         #expect(html.contains("stub k=" + fit.wallText + "</text>"), "legend marks the poor fit")
     }
 
@@ -92,12 +92,12 @@ import Testing
         let noisy = try #require(ratios.first { $0.size == 10 }?.ratios[0]), clear = try #require(ratios.first { $0.size == 20 }?.ratios[0])
         #expect(noisy.interval.map { $0.contains(1) } == true && !noisy.clear)
         #expect(clear.clear && clear.ratio > 1.5)
-        let html = Report.render(r, as: .html)
+        let html = try Report.render(r, as: .html)
         let section = String(html[html.range(of: "<section id=\"ratios\"")!.lowerBound...])
         #expect(R.count("class=\"slower\"", in: section) == 1)
         #expect(section.contains("<span class=\"\">" + Markup.escape(noisy.text) + "</span>"))
         #expect(noisy.text.contains("["))
-        let md = Report.render(r, as: .markdown, verbose: true)
+        let md = try Report.render(r, as: .markdown, verbose: true)
         #expect(R.count("| 🔴 ", in: md) == 1 && md.contains("| " + noisy.text + " |"))
         // The same inputs, the same interval.
         #expect(ReportFacts(r).ratios.first?.ratios[0]?.interval == noisy.interval)
@@ -107,9 +107,9 @@ import Testing
         let r = try R.results
         let solves = r.invariants.tallies.map(\.failed).reduce(0, +)
         let phrase = Figures.count(solves, "failed solve") + " (counted per invariant"
-        #expect(Report.render(r, as: .terminal).contains(phrase))
-        #expect(Report.render(r, as: .markdown).contains("<summary>" + phrase))
-        let html = Report.render(r, as: .html)
+        #expect(try Report.render(r, as: .terminal).contains(phrase))
+        #expect(try Report.render(r, as: .markdown).contains("<summary>" + phrase))
+        let html = try Report.render(r, as: .html)
         #expect(html.contains("<title>Strut bench report: FAILED").description.isEmpty == false)
         #expect(html.contains(Figures.count(solves, "invariant failure") + " ("))   // the verdict and title
         let failures = String(html[html.range(of: "<section id=\"failures\"")!.lowerBound...])
@@ -148,7 +148,7 @@ import Testing
         let ns = try #require(a.nanosecondsPerConstraint)
         #expect(abs(ns - 2000) < 100, "\(ns)")
         #expect(BenchTable.text(r).contains("ns/constraint"))
-        #expect(Report.render(r, as: .markdown, verbose: true).contains("| ns/constraint |"))
+        #expect(try Report.render(r, as: .markdown, verbose: true).contains("| ns/constraint |"))
         // Without a constraint count (an outside solver's records): no figure.
         for k in r.records.indices { r.records[k].outcome.counters = SolverCounters() }
         #expect(r.summary.first { $0.family == "synthetic" }?.nanosecondsPerConstraint == nil)
