@@ -11,7 +11,8 @@ import Foundation
 /// thread may be a Dispatch worker that blocks signals, and a child inheriting that mask would
 /// survive its own abort or a SIGTERM). Pipes are made and the child spawned under one lock, with
 /// every pipe end close-on-exec at once, so no child inherits another's pipes (a dead child's
-/// output reaches end of file at once). The harness ignores SIGPIPE from the first spawn on: a
+/// output reaches end of file at once); and the child closes every descriptor above 2 before it
+/// runs, so it inherits none that other code of the process opened without close-on-exec either. The harness ignores SIGPIPE from the first spawn on: a
 /// write to a dead child is an EPIPE to report, not a signal that kills the harness.
 ///
 /// Ending: `terminate` kills the whole process group with SIGKILL and reaps the child; `deinit`
@@ -220,6 +221,13 @@ package final class ChildProcess: @unchecked Sendable {
         return out + set
     }
 
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; the Swift overlay does
+    /// not declare it), looked up once; nil on a C library without it.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
     /// `posix_spawn` of `path` as described on the type, standard streams on the given descriptors.
     private static func spawn(path: String, arguments: [String], environment: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
@@ -228,6 +236,10 @@ package final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Nothing else of this process reaches the child: a descriptor another thread opened
+        // without close-on-exec (a pipe to another child, being set up) would otherwise stay open
+        // in this child, and whoever reads that pipe would wait for an end of file that never comes.
+        _ = Self.addCloseFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
