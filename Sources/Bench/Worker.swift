@@ -179,6 +179,10 @@ struct Worker {
             let (result, cost) = try measure(counted: measured) { () throws(LoweringError) in try engine.layout(on: device) }
             // A solve the limit interrupted answered from an unfinished tableau: not a result.
             if let stop, stop() { throw .cutOff }
+            // A dead outside solver's values read NaN: the unit failed, it has no layout to time.
+            if let failure = (engine.solver as? ExternalSolver)?.failure {
+                throw LoweringError(path: "$", "laying out on \(device.id): \(failure.headline)")
+            }
             if measured, let s0, let s1 = reportedTime(engine.solver), s1.responses > s0.responses {
                 items[k].solverTime.append(s1.nanoseconds &- s0.nanoseconds)
             }

@@ -1,3 +1,5 @@
+import Peers
+import Subjects
 import Testing
 
 @testable import Bench
@@ -37,5 +39,18 @@ import Testing
         #expect(r.records.isEmpty)
         #expect(r.runs.first?.stopped == "time-limit")
         #expect(!r.complete && r.hasFailures)
+    }
+
+    /// A unit whose outside solver dies fails with how it died; its NaN values are not timed as
+    /// layouts nor judged as answers.
+    @Test func aUnitWhoseAdapterDiesFailsWithHowItDied() throws {
+        var plan = try Fixtures.plan(families: [FamilyInput(family: "form", sizes: [6])])
+        plan.solverWorkloads = []
+        plan.directions = [nil]
+        plan.strategies = [BenchStrategy(name: "external:dies") { ExternalSolver(command: "read line; echo 'about to die' >&2; exit 3") }]
+        let results = BenchSession.run(plan, jobs: 1)
+        #expect(results.records.isEmpty && !results.failures.isEmpty)
+        #expect(results.failures.allSatisfy { $0.message.contains("about to die") }, "\(results.failures)")
+        #expect(!results.invariants.hasFailures)
     }
 }

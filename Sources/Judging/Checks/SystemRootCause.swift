@@ -16,8 +16,9 @@ struct StepFinding: Hashable, Sendable {
 ///   `required-satisfied`, the oracle's) come first: the earliest step with one, the most basic
 ///   kind at that step (`precedence`). When steps were rejected before it, the file is checked
 ///   again without them (`replayWithout`: a rejected step must change nothing, so leaving it out
-///   must change nothing); if the failure then goes away, the cause is the first rejected step:
-///   `rejected-changes-state` at that step's kind, whatever check saw its consequences.
+///   must change nothing); if the failure then goes away, the cause is the rejected step whose
+///   absence alone clears it (else the first): `rejected-changes-state` at that step's kind,
+///   whatever check saw its consequences.
 /// - Otherwise, when an accepted removal came at or before it, the file is checked again without
 ///   the last such removal and the add it undid (`removalCause`: a removal must leave the solver
 ///   as if the constraint had never been added, so the steps after it must behave the same
@@ -35,9 +36,10 @@ struct StepFinding: Hashable, Sendable {
 /// - On a file whose answers doubles cannot hold (`precision`), a root that judges values is the
 ///   precision class instead (`PrecisionClass`): `precision-limit|STRATEGY|extreme`.
 ///
-/// Cost: nothing on a passing file; on a failing one, one more check of the file without its
-/// rejected steps when one came before its first failure, and one without a removal and its add
-/// when one came at or before it.
+/// Cost: nothing on a passing file; on a failing one, one more check of the steps up to its first
+/// failure without the rejected steps before it (and, when that passes and several were
+/// rejected, up to `singleRejectionTrials` checks without one of them each), and one without a
+/// removal and its add when one came at or before it.
 struct SystemRootCause {
     struct Root: Hashable, Sendable {
         var kind: String
@@ -112,17 +114,29 @@ struct SystemRootCause {
         return (precedence.firstIndex(of: a.kind) ?? precedence.count) < (precedence.firstIndex(of: b.kind) ?? precedence.count)
     }
 
-    /// The first rejected step before step `f` when leaving every rejected step before `f` out
-    /// makes the file pass; nil when none was rejected or the failure stays.
+    /// A rejected step before step `f` when leaving every rejected step before `f` out makes the
+    /// steps up to `f` pass; nil when none was rejected or the failure stays. The steps after `f`
+    /// are left out of the replay: one that fails on its own (another rejected add of the same
+    /// bug) would keep it failing. Of the rejected steps, the first whose absence alone clears
+    /// the failure is blamed (a refused duplicate edit that changed nothing is not the cause of
+    /// the refused add after it); the first rejected step when none does alone.
     func rejectedCause(before f: Int) -> Int? {
         let rejected = (0..<min(f, records.count)).filter { k in
             if case .check = steps[k] { return false }
             return records[k].outcome != .ok
         }
-        guard let first = rejected.first else { return nil }
-        let dropped = Set(rejected)
-        let reduced = steps.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-        return replayWithout(reduced) ? first : nil
+        guard let first = rejected.first, replayWithout(upTo(f, without: Set(rejected))) else { return nil }
+        guard rejected.count > 1 else { return first }
+        return rejected.prefix(Self.singleRejectionTrials).first { replayWithout(upTo(f, without: [$0])) } ?? first
+    }
+
+    /// Rejected steps tried one at a time (`rejectedCause`): each is one more check of the file.
+    static let singleRejectionTrials = 8
+
+    /// The steps up to and including step `f` (the whole file for the implied final check),
+    /// without the steps at `dropped`.
+    func upTo(_ f: Int, without dropped: Set<Int>) -> [SystemStep] {
+        steps.prefix(min(f + 1, steps.count)).enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// The root cause of a removal that did not undo its add (`removalCause`).
@@ -141,8 +155,7 @@ struct SystemRootCause {
                 return false
             }
             guard let add else { return nil }
-            let reduced = steps.enumerated().filter { $0.offset != r && $0.offset != add }.map(\.element)
-            return replayWithout(reduced) ? (r, add) : nil
+            return replayWithout(upTo(f, without: [r, add])) ? (r, add) : nil
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import AutoLayout
 import LinearConstraints
+import Peers
 import StrutSystem
 import Subjects
 
@@ -112,15 +113,23 @@ public enum InvariantPass {
     /// `check`, with the worst precision estimate of the unit's layouts over its devices
     /// (`LayoutEngine.precision()`; nil when nothing was laid out): whether doubles hold the
     /// answers the checks judged (the fuzz checks' double-precision class, `PrecisionClass`).
-    public static func judged(_ unit: InvariantUnit) -> (outcome: InvariantOutcome, precision: PrecisionEstimate?) {
-        guard !unit.selection.isEmpty, !unit.devices.isEmpty else { return (InvariantOutcome(), nil) }
+    public static func judged(_ unit: InvariantUnit) -> Judged {
+        guard !unit.selection.isEmpty, !unit.devices.isEmpty else { return Judged(outcome: InvariantOutcome()) }
         return run(unit.strategy.make(), unit)
     }
 
+    /// What `judged` found: the outcome, the worst precision estimate, and an outside solver's
+    /// failure (the pass stopped at the device it was laying out; nothing after it was judged).
+    public struct Judged {
+        public var outcome: InvariantOutcome
+        public var precision: PrecisionEstimate?
+        public var adapterFailure: (failure: ExternalFailure, device: String)?
+    }
+
     /// Opens the strategy's solver type so the engine and the recording are concrete.
-    static func run<S: ConstraintSolver>(_ solver: S, _ unit: InvariantUnit) -> (outcome: InvariantOutcome, precision: PrecisionEstimate?) {
+    static func run<S: ConstraintSolver>(_ solver: S, _ unit: InvariantUnit) -> Judged {
         var pass = UnitPass<S>(unit: unit, engine: LayoutEngine(tree: unit.loaded.tree, solver: RecordingSolver(solver), direction: unit.direction))
         pass.run()
-        return (pass.outcome, pass.precision)
+        return Judged(outcome: pass.outcome, precision: pass.precision, adapterFailure: pass.adapterFailure)
     }
 }

@@ -1,5 +1,6 @@
 import AutoLayout
 import LinearConstraints
+import Peers
 
 /// One thing an invariant found wrong on one solve: a sentence, the numbers on each side, and
 /// what it blames (view ids, constraint descriptions) where the check knows, for the report's
@@ -32,6 +33,10 @@ struct UnitPass<S: ConstraintSolver> {
     var variants: [Invariant: ViewTree?] = [:]
     /// The worst precision estimate of the layouts over the devices so far (`LayoutEngine.precision()`).
     var precision: PrecisionEstimate?
+    /// Why an outside solver stopped answering during the layouts (its adapter died, hung or
+    /// answered nonsense), with the device it was laying out: the pass stops there, since a dead
+    /// solver's values read NaN and would be judged as the solver's answers.
+    var adapterFailure: (failure: ExternalFailure, device: String)?
 
     /// Most findings reported per invariant and solve; the rest are counted in one last finding.
     static var findingLimit: Int { 5 }
@@ -44,7 +49,11 @@ struct UnitPass<S: ConstraintSolver> {
     mutating func run() {
         for (k, device) in unit.devices.enumerated() {
             let result: LayoutResult
-            do { result = try engine.layout(on: device) } catch { return }
+            do { result = try engine.layout(on: device) } catch {
+                noteAdapterFailure(device)
+                return
+            }
+            guard !noteAdapterFailure(device) else { return }
             if let p = result.precision { precision = p.worse(precision) }
             if k == 0 { selected = unit.selection.invariants(constraintCount: engine.system?.constraints.count ?? 0) }
             let claims = Array(engine.solver.claims[claimsJudged...])
@@ -58,6 +67,14 @@ struct UnitPass<S: ConstraintSolver> {
                 record(invariant, findings, k, result)
             }
         }
+    }
+
+    /// Records the outside solver's failure, if it has one; true when it has.
+    @discardableResult
+    mutating func noteAdapterFailure(_ device: DeviceConfiguration) -> Bool {
+        guard let failure = (engine.solver.inner as? ExternalSolver)?.failure else { return false }
+        adapterFailure = (failure, device.id)
+        return true
     }
 
     /// The findings of `invariant` on device `k`; nil when it does not apply there or was

@@ -166,4 +166,17 @@ import Testing
         #expect(findings.first?.signature.place == "external exit #: about to die", "\(findings)")
         #expect(findings.first?.detail.hasPrefix("step 0 (add): ") == true, "\(findings)")
     }
+
+    /// In a layout too: a dead solver's values read NaN, and those are not its answers (GTK's
+    /// assertion at a device pin once showed as finite-frames).
+    @Test func anAdapterThatDiesInALayoutIsOneAdapterDiedFinding() throws {
+        let dying = BenchStrategy(name: "external:dies") { ExternalSolver(command: "read line; echo 'about to die' >&2; exit 3") }
+        let subject = try FuzzSubject(fileText: """
+            {"strut": 1, "name": "dies", "root": "r", "views": [{"id": "r"}, {"id": "a", "superview": "r"}],
+             "constraints": ["a.leading == r.leading + 8", "a.top == r.top", "a.width == 10", "a.height == 10"]}
+            """)
+        let findings = FuzzCheck(strategies: [FuzzCheckTests.cassowary, dying]).check(subject)
+        #expect(findings.map(\.signature.description) == ["adapter-died|external:dies|external exit #: about to die"], "\(findings)")
+        #expect(findings.first?.detail.hasPrefix("laying out on ") == true, "\(findings)")
+    }
 }
