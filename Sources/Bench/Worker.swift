@@ -129,7 +129,13 @@ struct Worker {
                 result.cutOff = cutOff
                 // A cut-off unit's layouts are what is too slow to wait for: no invariant pass.
                 guard cutOff == nil else { return result }
-                result.invariants = checkInvariants(unit, loaded, devices, strategy, direction, digests: items.map { $0.outcome?.framesDigest ?? "" })
+                let judged = checkInvariants(unit, loaded, devices, strategy, direction, digests: items.map { $0.outcome?.framesDigest ?? "" })
+                if let (failure, during) = judged.adapterFailure {
+                    // What the checks said after its death was said about NaN values.
+                    result.failure = CaseLoadError(source: source.label, message: "\(strategy.name) \(during): \(failure.headline)")
+                } else {
+                    result.invariants = judged.outcome
+                }
                 return result
             } catch {
                 return UnitResult(unit: unit, records: [], failure: error)
@@ -143,12 +149,12 @@ struct Worker {
     func checkInvariants(
         _ unit: WorkUnit, _ loaded: LoadedCase, _ devices: [DeviceConfiguration], _ strategy: BenchStrategy,
         _ direction: LayoutDirection?, digests: [String]
-    ) -> InvariantOutcome {
+    ) -> InvariantPass.Judged {
         var u = InvariantUnit(loaded: loaded, source: plan.sources[unitSource(unit)].label, devices: devices, strategy: strategy,
                               direction: direction, selection: plan.invariants, measuredDigests: digests, deviceSpec: plan.deviceSpec)
         u.unitIndex = unit.index
         if let first = plan.strategies.first, first.name != strategy.name { u.reference = first }
-        return InvariantPass.check(u)
+        return InvariantPass.judged(u)
     }
 
     func unitSource(_ unit: WorkUnit) -> Int { if case .layout(let s, _) = unit.kind { s } else { 0 } }

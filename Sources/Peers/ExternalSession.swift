@@ -16,6 +16,8 @@ final class ExternalSession {
     /// The next request is the first one a freshly started process answers (start-up grace).
     private var processIsFresh = false
     private(set) var failure: ExternalFailure?
+    /// Told of this session's failure when it happens (`ExternalSolver.watch`).
+    var watch: ExternalFailureWatch?
     /// Requests sent in this session (resets of a leased process not counted).
     private(set) var requestCount = 0
     /// Every state-changing request and its response line, in order: a copy of the solver
@@ -79,7 +81,9 @@ final class ExternalSession {
     /// Records `kind` as this session's failure, kills the process, and returns the error to throw.
     func fail(_ kind: ExternalFailure.Kind, _ request: String) -> SolverError {
         let tail = process?.stderrText ?? ""
-        failure = ExternalFailure(kind: kind, command: configuration.command, request: request, requestNumber: requestCount, stderrTail: tail)
+        let failure = ExternalFailure(kind: kind, command: configuration.command, request: request, requestNumber: requestCount, stderrTail: tail)
+        self.failure = failure
+        watch?.note(failure)
         process?.terminate()
         snapshot = nil
         return deadError!
@@ -143,6 +147,7 @@ final class ExternalSession {
     /// A failed session's copy is failed the same way.
     func replayedCopy() -> ExternalSession {
         let copy = ExternalSession(configuration: configuration)
+        copy.watch = watch
         copy.model = model
         copy.snapshot = snapshot
         guard failure == nil else {

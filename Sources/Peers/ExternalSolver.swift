@@ -75,6 +75,10 @@ public struct ExternalSolver: ConstraintSolver, SelfTimedSolver {
     /// Why the outside solver stopped answering, or nil while it is healthy.
     public var failure: ExternalFailure? { session.failure }
 
+    /// Tells `watch` of this solver's failure (and its copies') when it happens: for code that
+    /// hands the solver on and cannot ask it afterwards (the invariant pass's fresh layouts).
+    public func watch(with watch: ExternalFailureWatch) { session.watch = watch }
+
     /// The session, copied first when another copy of this solver shares it.
     private mutating func unique() throws(SolverError) -> ExternalSession {
         if !isKnownUniquelyReferenced(&session) { session = session.replayedCopy() }
@@ -187,5 +191,27 @@ public struct ExternalSolver: ConstraintSolver, SelfTimedSolver {
 
     public var counters: SolverCounters {
         SolverCounters(constraints: session.model.constraints.count + session.model.edits.count)
+    }
+}
+
+/// The first failure of any outside solver told to report to it (`ExternalSolver.watch(with:)`).
+/// Thread-safe.
+public final class ExternalFailureWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: ExternalFailure?
+
+    public init() {}
+
+    /// The first failure noted, if any.
+    public var first: ExternalFailure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return noted
+    }
+
+    func note(_ failure: ExternalFailure) {
+        lock.lock()
+        defer { lock.unlock() }
+        if noted == nil { noted = failure }
     }
 }

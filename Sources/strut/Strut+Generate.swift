@@ -80,7 +80,8 @@ struct GenerateCommand: ParsableCommand {
             if let from {
                 guard let text = try? String(contentsOfFile: from, encoding: .utf8) else { throw fail("cannot read \(from)") }
                 guard let start = text.range(of: "strut generate ") else { throw fail("\(from) records no strut generate command") }
-                let command = text[start.lowerBound...].prefix { $0 != "\"" && $0 != "\n" }
+                // It ends the string, the line, or (in a fuzz finding's description) the parenthesis.
+                let command = text[start.lowerBound...].prefix { $0 != "\"" && $0 != "\n" && $0 != ")" }
                 return [try GenerationRequest(command: String(command))]
             }
             guard let family else { throw fail("give --family NAME (or --list); families: \(GeneratorFamilies.names.joined(separator: ", "))") }

@@ -86,6 +86,21 @@ import Testing
         }
     }
 
+    /// A saved fuzz finding records its origin inside a sentence: `(strut fuzz --seed S, case K:
+    /// strut generate ...). detail`; --from regenerates the case it was mutated or shrunk from.
+    @Test func fromReadsTheCommandInAFindingsDescription() throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = GeneratorFamilies.generate(try GenerationRequest(command: "strut generate --family chat --size 6 --seed 3 --count 1")).text
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let finding = dir.appendingPathComponent("finding.json")
+        try #"{"strut": 1, "name": "f", "description": "Fuzz finding x|y|layout (strut fuzz --seed 1, case 9: strut generate --family chat --size 6 --seed 3 --count 1). a detail.", "root": "r", "views": [{"id": "r"}], "constraints": []}"#
+            .write(to: finding, atomically: true, encoding: .utf8)
+        let again = try Self.strut(["generate", "--from", finding.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == Data(original.utf8))
+    }
+
     @Test func usageErrorsExitTwoAndNameTheValidChoices() throws {
         let family = try Self.strut(["generate", "--family", "nope"])
         #expect(family.status == 2)

@@ -118,10 +118,10 @@ public struct FuzzCheck: Sendable {
             if i > 0 { unit.reference = strategies[0] }
             let weighted = isWeighted(strategy.name) || (i > 0 && isWeighted(strategies[0].name))
             let pass = InvariantPass.judged(unit)
-            if let (failure, device) = pass.adapterFailure {
+            if let (failure, during) = pass.adapterFailure {
                 // Its values read NaN from then on: the death is the finding, not what they break.
                 out.append(FuzzFinding(kind: "adapter-died", strategy: label(strategy.name), place: failure.stableText,
-                                       detail: "laying out on \(device): \(failure.headline)"))
+                                       detail: "\(during): \(failure.headline)"))
                 continue
             }
             var failures = pass.outcome.failures.filter {

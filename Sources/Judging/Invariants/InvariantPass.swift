@@ -115,15 +115,29 @@ public enum InvariantPass {
     /// answers the checks judged (the fuzz checks' double-precision class, `PrecisionClass`).
     public static func judged(_ unit: InvariantUnit) -> Judged {
         guard !unit.selection.isEmpty, !unit.devices.isEmpty else { return Judged(outcome: InvariantOutcome()) }
-        return run(unit.strategy.make(), unit)
+        // Every solver of the strategy the pass makes (the recorded one, fresh layouts,
+        // metamorphic variants) reports an outside solver's death here.
+        let watch = ExternalFailureWatch()
+        var watched = unit
+        let strategy = unit.strategy
+        watched.strategy = BenchStrategy(name: strategy.name) {
+            let solver = strategy.make()
+            (solver as? ExternalSolver)?.watch(with: watch)
+            return solver
+        }
+        var judged = run(watched.strategy.make(), watched)
+        if judged.adapterFailure == nil, let failure = watch.first { judged.adapterFailure = (failure, "in a fresh layout for a check") }
+        return judged
     }
 
     /// What `judged` found: the outcome, the worst precision estimate, and an outside solver's
-    /// failure (the pass stopped at the device it was laying out; nothing after it was judged).
+    /// failure with where it happened (`laying out on DEVICE`: the pass stopped there; or in a
+    /// fresh layout a check made). A dead solver's values read NaN: whatever the outcome says
+    /// after its failure was judged on them, so callers report the failure instead.
     public struct Judged {
         public var outcome: InvariantOutcome
         public var precision: PrecisionEstimate?
-        public var adapterFailure: (failure: ExternalFailure, device: String)?
+        public var adapterFailure: (failure: ExternalFailure, during: String)?
     }
 
     /// Opens the strategy's solver type so the engine and the recording are concrete.

@@ -36,7 +36,7 @@ struct UnitPass<S: ConstraintSolver> {
     /// Why an outside solver stopped answering during the layouts (its adapter died, hung or
     /// answered nonsense), with the device it was laying out: the pass stops there, since a dead
     /// solver's values read NaN and would be judged as the solver's answers.
-    var adapterFailure: (failure: ExternalFailure, device: String)?
+    var adapterFailure: (failure: ExternalFailure, during: String)?
 
     /// Most findings reported per invariant and solve; the rest are counted in one last finding.
     static var findingLimit: Int { 5 }
@@ -73,7 +73,7 @@ struct UnitPass<S: ConstraintSolver> {
     @discardableResult
     mutating func noteAdapterFailure(_ device: DeviceConfiguration) -> Bool {
         guard let failure = (engine.solver.inner as? ExternalSolver)?.failure else { return false }
-        adapterFailure = (failure, device.id)
+        adapterFailure = (failure, "laying out on \(device.id)")
         return true
     }
 

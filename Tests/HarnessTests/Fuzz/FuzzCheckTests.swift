@@ -1,4 +1,5 @@
 import Cassowary
+import Foundation
 import Judging
 import LinearConstraints
 import Peers
@@ -178,5 +179,25 @@ import Testing
         let findings = FuzzCheck(strategies: [FuzzCheckTests.cassowary, dying]).check(subject)
         #expect(findings.map(\.signature.description) == ["adapter-died|external:dies|external exit #: about to die"], "\(findings)")
         #expect(findings.first?.detail.hasPrefix("laying out on ") == true, "\(findings)")
+    }
+
+    /// A solver the pass makes for a check (a fresh layout, a metamorphic variant) dies too: one
+    /// adapter-died finding, not the check it would have failed on NaN values (GTK's heap damage
+    /// once showed as translate-root).
+    @Test func anAdapterThatDiesInAFreshLayoutIsOneAdapterDiedFinding() throws {
+        let strut = try #require(PlantedAdapter.strutBinary, "the strut executable is built with the tests")
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("strut-second-dies-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: marker)
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        // The first process answers as Strut's own engine; every later one dies at once.
+        let command = "if [ -e '\(marker)' ]; then echo 'second process' >&2; exit 4; fi; touch '\(marker)'; exec '\(strut)' adapter --strategy cassowary"
+        let secondDies = BenchStrategy(name: "external:second-dies") { ExternalSolver(command: command) }
+        let subject = try FuzzSubject(fileText: """
+            {"strut": 1, "name": "fresh", "root": "r", "views": [{"id": "r"}, {"id": "a", "superview": "r"}],
+             "constraints": ["a.leading == r.leading + 8", "a.top == r.top", "a.width == 10", "a.height == 10"]}
+            """)
+        let findings = FuzzCheck(strategies: [secondDies]).check(subject)
+        #expect(findings.map(\.signature.description) == ["adapter-died|external:second-dies|external exit #: second process"], "\(findings)")
+        #expect(findings.first?.detail.hasPrefix("in a fresh layout for a check: ") == true, "\(findings)")
     }
 }
