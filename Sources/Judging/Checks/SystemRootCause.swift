@@ -119,7 +119,8 @@ struct SystemRootCause {
     /// are left out of the replay: one that fails on its own (another rejected add of the same
     /// bug) would keep it failing. Of the rejected steps, the first whose absence alone clears
     /// the failure is blamed (a refused duplicate edit that changed nothing is not the cause of
-    /// the refused add after it); the first rejected step when none does alone.
+    /// the refused add after it), conflicts and errors tried before duplicates and unknown ids;
+    /// the first rejected step when none does alone.
     func rejectedCause(before f: Int) -> Int? {
         let rejected = (0..<min(f, records.count)).filter { k in
             if case .check = steps[k] { return false }
@@ -127,7 +128,18 @@ struct SystemRootCause {
         }
         guard let first = rejected.first, replayWithout(upTo(f, without: Set(rejected))) else { return nil }
         guard rejected.count > 1 else { return first }
-        return rejected.prefix(Self.singleRejectionTrials).first { replayWithout(upTo(f, without: [$0])) } ?? first
+        // Refusals that reached the solver's tableau (a conflict, an error) before those answered
+        // from its bookkeeping (a duplicate, an unknown id, a bad priority): with a solver whose
+        // answers vary from run to run, a trial may pass by chance, and the likelier cause should
+        // have its trial first.
+        let reachedTableau = { (k: Int) -> Bool in
+            switch records[k].outcome {
+            case .unsatisfiable, .error: true
+            default: false
+            }
+        }
+        let ordered = rejected.filter(reachedTableau) + rejected.filter { !reachedTableau($0) }
+        return ordered.prefix(Self.singleRejectionTrials).first { replayWithout(upTo(f, without: [$0])) } ?? first
     }
 
     /// Rejected steps tried one at a time (`rejectedCause`): each is one more check of the file.
