@@ -427,12 +427,10 @@ impl Adapter {
             }
             Err(AddConstraintError::UnsatisfiableConstraint) => outcome("unsatisfiable"),
             Err(AddConstraintError::DuplicateConstraint) => outcome("duplicate"),
-            Err(AddConstraintError::InternalSolverError(m)) => {
-                if self.solver.has_constraint(&constraint) {
-                    self.constraints.insert(id.to_string(), constraint);
-                }
-                internal(m)
-            }
+            // An error is "not done" (docs/adapter-protocol.md): the harness does not hold the id,
+            // so neither does the adapter, even when the crate kept the constraint before its
+            // optimise failed (that change is the crate's, and the harness sees it in the values).
+            Err(AddConstraintError::InternalSolverError(m)) => internal(m),
         }
     }
 
@@ -447,13 +445,15 @@ impl Adapter {
                 self.constraints.remove(id);
                 outcome("ok")
             }
-            Err(RemoveConstraintError::UnknownConstraint) => outcome("unknown"),
-            Err(RemoveConstraintError::InternalSolverError(m)) => {
-                if !self.solver.has_constraint(&constraint) {
-                    self.constraints.remove(id);
-                }
-                internal(m)
+            // A failed removal is answered as an error, which the protocol reads as "not done", so
+            // the id stays held (as the harness holds it); but the crate takes the constraint out
+            // of its own list before it fails ("Failed to find leaving row."), so a later removal
+            // of the id finds it unknown to the crate and answers an error again, not "unknown"
+            // (which for a held id is nonsense), as scripts/gtk-adapter does.
+            Err(RemoveConstraintError::UnknownConstraint) => {
+                internal("the crate dropped this constraint in an earlier removal that failed")
             }
+            Err(RemoveConstraintError::InternalSolverError(m)) => internal(m),
         }
     }
 
