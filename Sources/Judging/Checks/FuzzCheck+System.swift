@@ -1,5 +1,6 @@
 import ExactSolver
 import LinearConstraints
+import Peers
 import Subjects
 
 /// The checks of a system file (docs/system-format.md) under each strategy:
@@ -31,9 +32,16 @@ extension FuzzCheck {
         var referenceFailed = false
         var steps = file.steps
         if case .check? = steps.last {} else { steps.append(.check(label: "end")) }
-        for (i, strategy) in strategies.enumerated() {
-            let name = label(strategy.name)
+        for (i, given) in strategies.enumerated() {
+            let name = label(given.name)
             heartbeat(name)
+            // Every solver made below (the oracle's run, the second plain run, the root cause's
+            // replays) reports an outside solver's death: what it then answered is not the solver's.
+            let watch = ExternalFailureWatch()
+            let strategy = given.watched(by: watch)
+            func deadInASecondRun() -> FuzzFinding? {
+                watch.first.map { FuzzFinding(kind: "adapter-died", strategy: name, place: $0.stableText, detail: "in a second run for a check: \($0.headline)") }
+            }
             let judged = judgeState(strategy, file, steps)
             if let died = judged.died {
                 out.append(FuzzFinding(signature: FuzzSignature(kind: died.signature.kind, strategy: name, place: died.signature.place),
@@ -59,7 +67,13 @@ extension FuzzCheck {
                 // A missing conflict set is a cause of its own, judged apart (`MissingConflictSet`).
                 return again.died == nil && again.findings.allSatisfy { MissingConflictSet.shows($0, again.records) }
             }
-            for root in cause.roots(found) {
+            let roots = cause.roots(found)
+            if let died = deadInASecondRun() {
+                out.append(died)
+                if i == 0 { referenceFailed = true }
+                continue
+            }
+            for root in roots {
                 out.append(FuzzFinding(kind: root.kind, strategy: name, place: root.place, detail: root.detail))
                 if i == 0 { referenceFailed = true }
             }

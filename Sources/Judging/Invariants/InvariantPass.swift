@@ -119,12 +119,7 @@ public enum InvariantPass {
         // metamorphic variants) reports an outside solver's death here.
         let watch = ExternalFailureWatch()
         var watched = unit
-        let strategy = unit.strategy
-        watched.strategy = BenchStrategy(name: strategy.name) {
-            let solver = strategy.make()
-            (solver as? ExternalSolver)?.watch(with: watch)
-            return solver
-        }
+        watched.strategy = unit.strategy.watched(by: watch)
         var judged = run(watched.strategy.make(), watched)
         if judged.adapterFailure == nil, let failure = watch.first { judged.adapterFailure = (failure, "in a fresh layout for a check") }
         return judged

@@ -181,6 +181,34 @@ import Testing
         #expect(findings.first?.detail.hasPrefix("laying out on ") == true, "\(findings)")
     }
 
+    /// On a system file too: the oracle's run and the second plain run use solvers of their own,
+    /// and one that dies is the finding, not the disagreement its error outcome would make.
+    @Test func anAdapterThatDiesInASystemFilesSecondRunIsOneAdapterDiedFinding() throws {
+        let strut = try #require(PlantedAdapter.strutBinary, "the strut executable is built with the tests")
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("strut-second-dies-system-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: marker)
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        // The first process answers as Strut's own engine until it is reset for the next solver,
+        // and quits then (so the pool starts another); every later process dies at once.
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("strut-second-dies-\(getpid()).bash")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try """
+            if [ -e '\(marker)' ]; then echo 'second process' >&2; exit 4; fi
+            touch '\(marker)'
+            coproc A { exec '\(strut)' adapter --strategy cassowary; }
+            while IFS= read -r line; do
+              case "$line" in *reset*) exit 0;; esac
+              printf '%s\\n' "$line" >&"${A[1]}"
+              IFS= read -r answer <&"${A[0]}" || exit 1
+              printf '%s\\n' "$answer"
+            done
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let secondDies = BenchStrategy(name: "external:second-dies") { ExternalSolver(command: "bash '\(script.path)'") }
+        let findings = FuzzCheck(strategies: [secondDies]).check(try FuzzSubject(fileText: FuzzCheckTests.clean))
+        #expect(findings.map(\.signature.description) == ["adapter-died|external:second-dies|external exit #: second process"], "\(findings)")
+        #expect(findings.first?.detail.hasPrefix("in a second run for a check: ") == true, "\(findings)")
+    }
+
     /// A solver the pass makes for a check (a fresh layout, a metamorphic variant) dies too: one
     /// adapter-died finding, not the check it would have failed on NaN values (GTK's heap damage
     /// once showed as translate-root).
