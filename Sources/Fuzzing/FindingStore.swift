@@ -114,7 +114,7 @@ public struct FindingStore {
     /// Writes the index.
     public func writeIndex() throws(FuzzUsageError) {
         let text: String
-        do { text = try Index(findings: entries).jsonValue().jsonText(indent: 1) + "\n" } catch {
+        do { text = try Index(findings: entries).jsonFileText() } catch {
             throw FuzzUsageError("\(indexPath): cannot write the index: \(error)")
         }
         try Self.writeAtomically(text, to: indexPath)

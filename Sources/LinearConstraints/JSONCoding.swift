@@ -304,6 +304,10 @@ private struct SingleEncoder: SingleValueEncodingContainer {
 extension Encodable {
     /// This value as JSON (`JSONValueEncoder`: keys in the order it encodes them).
     public func jsonValue() throws(JSONCodingError) -> JSONValue { try JSONValueEncoder().encode(self) }
+
+    /// This value as the text of a file Strut writes (results, baselines, findings indexes):
+    /// one-space indentation, a final newline.
+    public func jsonFileText() throws(JSONCodingError) -> String { try jsonValue().jsonText(indent: 1) + "\n" }
 }
 
 // MARK: - Decoding

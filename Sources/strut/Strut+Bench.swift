@@ -244,7 +244,7 @@ struct BenchCommand: ParsableCommand {
 /// Writing results files atomically (a reader never sees half a file; `AtomicFile`).
 enum ResultsFile {
     static func write(_ results: BenchResults, to path: String) throws {
-        try AtomicFile.write(Data((try results.jsonValue().jsonText(indent: 1) + "\n").utf8), to: path)
+        try AtomicFile.write(Data(try results.jsonFileText().utf8), to: path)
     }
 }
 
@@ -257,7 +257,7 @@ enum OutputFile {
     /// `value` as indented JSON (keys in the order it encodes them). A value JSON cannot hold (a
     /// NaN, an integer past 2^53) is a failure that names where it is, on stderr.
     static func jsonData<T: Encodable>(_ value: T, what: String) throws -> Data {
-        do { return Data((try value.jsonValue().jsonText(indent: 1) + "\n").utf8) } catch {
+        do { return Data(try value.jsonFileText().utf8) } catch {
             FileHandle.standardError.write(Data("strut: cannot write the \(what): \(error)\n".utf8))
             throw StrutExit.failure.code
         }

@@ -45,7 +45,7 @@ public struct BenchBaseline: Sendable {
 
     /// The file's bytes.
     public var data: Data {
-        get throws(JSONCodingError) { Data((try jsonValue().jsonText(indent: 1) + "\n").utf8) }
+        get throws(JSONCodingError) { Data(try jsonFileText().utf8) }
     }
 
     /// Reads the file at `path`.
