@@ -23,6 +23,9 @@ public struct Aggregate: Hashable, Sendable {
     /// Constraints (and edit variables) in the solver after the solve, summed over items
     /// (deterministic; 0 for a strategy that does not count them, an outside solver).
     public var constraints = 0
+    /// Their nonzero coefficients, summed over items (`SolverCounters.nonzeros`; 0 where not
+    /// counted).
+    public var nonzeros = 0
 
     /// Median wall nanoseconds per constraint in the solver: how far a phase is from touching
     /// each constraint once (about 5-15 ns on the machines Strut is developed on). Nil without
@@ -30,6 +33,13 @@ public struct Aggregate: Hashable, Sendable {
     public var nanosecondsPerConstraint: Double? {
         guard items > 0, constraints > 0, wall.count > 0 else { return nil }
         return Double(wall.value(atPercentile: 50)) / (Double(constraints) / Double(items))
+    }
+
+    /// Median wall nanoseconds per nonzero coefficient of those constraints: the same floor
+    /// counted in what a solve has to read. Nil without a count.
+    public var nanosecondsPerNonzero: Double? {
+        guard items > 0, nonzeros > 0, wall.count > 0 else { return nil }
+        return Double(wall.value(atPercentile: 50)) / (Double(nonzeros) / Double(items))
     }
     public var conflicts = 0
 
@@ -54,6 +64,7 @@ public struct Aggregate: Hashable, Sendable {
         freed.record(r.outcome.freedBytes)
         pivots += r.outcome.pivots
         constraints += r.outcome.counters.constraints
+        nonzeros += r.outcome.counters.nonzeros
         conflicts += r.outcome.conflicts
     }
 }

@@ -196,7 +196,7 @@ extension LogHistogram: Encodable {
 extension Aggregate: Encodable {
     enum CodingKeys: String, CodingKey {
         case family, size, device, strategy, phase, items, throughput, wall = "wallNanoseconds", cpu = "cpuNanoseconds"
-        case solver = "solverNanoseconds", allocated = "allocatedBytes", freed = "freedBytes", pivots, conflicts
+        case solver = "solverNanoseconds", allocated = "allocatedBytes", freed = "freedBytes", pivots, conflicts, constraints, nonzeros
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -215,6 +215,8 @@ extension Aggregate: Encodable {
         try c.encode(freed, forKey: .freed)
         try c.encode(pivots, forKey: .pivots)
         try c.encode(conflicts, forKey: .conflicts)
+        try c.encode(constraints, forKey: .constraints)
+        try c.encode(nonzeros, forKey: .nonzeros)
     }
 }
 
@@ -238,7 +240,8 @@ extension Growth: Encodable {
 
 /// A work item in a results file or baseline: unit, position, case, family, size, device,
 /// strategy, direction, phase, frames (digest), conflicts, ambiguous (null when the strategy
-/// cannot tell), pivots, counters [pivots, rows, cells, constraints, noise skips], allocated and
+/// cannot tell), pivots, counters [pivots, rows, cells, constraints, noise skips, nonzeros] (the last
+/// left out when 0, as files written before it have it), allocated and
 /// freed bytes, wall, cpu and solverTime per repetition; `instructions` only when the meter
 /// counted them and `probe` only when probed (files without them read as before).
 extension ItemRecord: Codable {
@@ -264,7 +267,7 @@ extension ItemRecord: Codable {
         try c.encode(o.ambiguous, forKey: .ambiguous)
         try c.encode(o.pivots, forKey: .pivots)
         let k = o.counters
-        try c.encode([k.pivots, k.rows, k.cells, k.constraints, k.noiseSkips], forKey: .counters)
+        try c.encode([k.pivots, k.rows, k.cells, k.constraints, k.noiseSkips] + (k.nonzeros > 0 ? [k.nonzeros] : []), forKey: .counters)
         try c.encode(o.allocatedBytes, forKey: .allocatedBytes)
         try c.encode(o.freedBytes, forKey: .freedBytes)
         try c.encode(wall, forKey: .wall)
@@ -277,13 +280,13 @@ extension ItemRecord: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let k = try c.decode([Int].self, forKey: .counters)
-        guard k.count == 5, k.allSatisfy({ $0 >= 0 }) else {
-            throw c.error(at: .counters, "expected five counts [pivots, rows, cells, constraints, noise skips], found \(k.count) numbers")
+        guard k.count == 5 || k.count == 6, k.allSatisfy({ $0 >= 0 }) else {
+            throw c.error(at: .counters, "expected five or six counts [pivots, rows, cells, constraints, noise skips, nonzeros], found \(k.count) numbers")
         }
         let outcome = Outcome(
             framesDigest: try c.decode(String.self, forKey: .frames), conflicts: try c.decode(Int.self, forKey: .conflicts),
             ambiguous: try c.decodeIfPresent(Int.self, forKey: .ambiguous),
-            counters: SolverCounters(pivots: k[0], rows: k[1], cells: k[2], constraints: k[3], noiseSkips: k[4]),
+            counters: SolverCounters(pivots: k[0], rows: k[1], cells: k[2], constraints: k[3], noiseSkips: k[4], nonzeros: k.count > 5 ? k[5] : 0),
             pivots: try c.decode(Int.self, forKey: .pivots), allocatedBytes: try c.decode(UInt64.self, forKey: .allocatedBytes),
             freedBytes: try c.decode(UInt64.self, forKey: .freedBytes))
         self.init(

@@ -124,7 +124,8 @@ struct CassowaryCore {
     var counters: SolverCounters {
         SolverCounters(
             pivots: pivots, rows: tableau.liveRows, cells: tableau.cells + levels.cellCount,
-            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips)
+            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips,
+            nonzeros: records.reduce(0) { $0 + ($1?.constraint.expression.terms.count ?? 0) })
     }
 
     /// Summed error per distinct priority, highest first, measured at the current values.

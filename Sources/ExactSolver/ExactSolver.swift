@@ -182,6 +182,7 @@ public struct ExactSolver: ConstraintSolver, Sendable {
 
     public var counters: SolverCounters {
         let t = solution.program.tableau
-        return SolverCounters(pivots: pivotCount, rows: t.rowCount, cells: t.nonZeroCount, constraints: constraints.count + edits.count)
+        return SolverCounters(pivots: pivotCount, rows: t.rowCount, cells: t.nonZeroCount, constraints: constraints.count + edits.count,
+                              nonzeros: constraints.reduce(edits.count) { $0 + $1.row.terms.count })
     }
 }

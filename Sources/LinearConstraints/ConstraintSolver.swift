@@ -20,13 +20,18 @@ public struct SolverCounters: Hashable, Sendable {
     public var constraints: Int = 0
     /// Candidate pivots skipped because their coefficient proved to be rounding noise.
     public var noiseSkips: Int = 0
+    /// Nonzero coefficients of the constraints in the solver now (an edit variable counts one):
+    /// the size of the input, the floor a solve touching each coefficient once would reach.
+    /// 0 where a solver does not count them.
+    public var nonzeros: Int = 0
 
-    public init(pivots: Int = 0, rows: Int = 0, cells: Int = 0, constraints: Int = 0, noiseSkips: Int = 0) {
+    public init(pivots: Int = 0, rows: Int = 0, cells: Int = 0, constraints: Int = 0, noiseSkips: Int = 0, nonzeros: Int = 0) {
         self.pivots = pivots
         self.rows = rows
         self.cells = cells
         self.constraints = constraints
         self.noiseSkips = noiseSkips
+        self.nonzeros = nonzeros
     }
 }
 

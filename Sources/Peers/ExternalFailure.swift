@@ -66,12 +66,14 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
     /// `signature` without what differs between runs and machines, for fuzz signatures: the
     /// reason an abort gives (the text after `what():`, else the last line of standard error),
     /// digits masked as `#`, quoted text as `'…'`, and words holding a `/` (paths) as `…`, at
-    /// most 80 characters. `external signal SIGABRT: Dual optimize failed.`
+    /// most 80 characters. `external signal SIGABRT: Dual optimize failed.` An abort by one of
+    /// glibc's heap checks reads as `Self.heapDamage` whichever check it was (`isHeapCheck`).
     public var stableText: String {
         let kindText = String(signature.prefix { $0 != ":" })
         let lines = stderrTail.split(separator: "\n").map(String.init)
         var reason = lines.last { $0.contains("what():") }.flatMap { $0.components(separatedBy: "what():").last } ?? lastStderrLine ?? ""
         reason = reason.trimmingCharacters(in: .whitespaces)
+        if Self.isHeapCheck(reason) { reason = Self.heapDamage }
         var out = "", quote: Character?
         for c in reason {
             if let q = quote { if c == q { quote = nil; out += "'" }; continue }
@@ -81,6 +83,20 @@ public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertibl
         let words = out.split(separator: " ", omittingEmptySubsequences: true).map { $0.contains("/") ? "…" : String($0) }
         let text = String(words.joined(separator: " ").prefix(80)).trimmingTrailingBlanks
         return String(kindText.map { $0.isNumber ? "#" : $0 }) + (text.isEmpty ? "" : ": " + text)
+    }
+
+    /// What a fuzz signature says for an abort by glibc's heap checks.
+    public static let heapDamage = "glibc found the heap damaged"
+
+    /// True for the message of one of glibc's malloc consistency checks (`malloc(): unaligned
+    /// tcache chunk detected`, `corrupted double-linked list`, `free(): invalid pointer`, ...).
+    /// The check names where the damage was met, not what caused it: after one write through a
+    /// freed pointer, the same case aborts in different checks from run to run, so they are one
+    /// signature; the message itself stays in the finding's standard error.
+    static func isHeapCheck(_ reason: String) -> Bool {
+        let prefixes = ["malloc(): ", "malloc_consolidate(): ", "free(): ", "realloc(): ", "calloc(): ", "munmap_chunk(): ",
+                        "double free or corruption", "corrupted double-linked list", "corrupted size vs. prev_size"]
+        return prefixes.contains { reason.hasPrefix($0) }
     }
 
     /// The last non-empty line of standard error without surrounding blanks, at most 160 characters.

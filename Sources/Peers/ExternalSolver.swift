@@ -190,7 +190,8 @@ public struct ExternalSolver: ConstraintSolver, SelfTimedSolver {
     }
 
     public var counters: SolverCounters {
-        SolverCounters(constraints: session.model.constraints.count + session.model.edits.count)
+        SolverCounters(constraints: session.model.constraints.count + session.model.edits.count,
+                       nonzeros: session.model.constraints.values.reduce(session.model.edits.count) { $0 + $1.expression.terms.count })
     }
 }
 

@@ -34,12 +34,12 @@ public enum BenchTable {
         let spread = wallSpread(r.records)
         out += table(
             ["family", "size", "strategy", "phase", "solves", "mean ± σ", "p50", "p90", "p99", "max"] + (selfTimed ? ["solver p50"] : [])
-                + ["alloc p50", "pivots/solve", "ns/constraint", "solves/s"],
+                + ["alloc p50", "pivots/solve", "ns/constraint", "ns/nonzero", "solves/s"],
             r.summary.map { a in
                 [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
                  spread["\(a.family)\u{1}\(a.size)\u{1}\(a.strategy)\u{1}\(a.phase.rawValue)"] ?? "-"] + latencies(a.wall)
                     + (selfTimed ? [a.solver.count > 0 ? duration(a.solver.value(atPercentile: 50)) : "-"] : [])
-                    + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), perConstraint(a), rate(a.throughput)]
+                    + [bytes(a.allocated.value(atPercentile: 50)), perSolve(a), perConstraint(a), perNonzero(a), rate(a.throughput)]
             })
         out += "\n"
         out += table(
@@ -188,6 +188,13 @@ public enum BenchTable {
     /// "-" for an outside solver or without a count.
     static func perConstraint(_ a: Aggregate) -> String {
         guard !a.strategy.hasPrefix(ExternalSolver.prefix), let ns = a.nanosecondsPerConstraint else { return "-" }
+        return ns >= 100 ? String(format: "%.0f", ns) : String(format: "%.1f", ns)
+    }
+
+    /// Median wall nanoseconds per nonzero coefficient of those constraints
+    /// (`Aggregate.nanosecondsPerNonzero`), "-" as `perConstraint`.
+    static func perNonzero(_ a: Aggregate) -> String {
+        guard !a.strategy.hasPrefix(ExternalSolver.prefix), let ns = a.nanosecondsPerNonzero else { return "-" }
         return ns >= 100 ? String(format: "%.0f", ns) : String(format: "%.1f", ns)
     }
 

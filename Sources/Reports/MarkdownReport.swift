@@ -62,17 +62,18 @@ enum MarkdownReport {
         guard !facts.summary.isEmpty else { return "No records.\n\n" }
         let selfTimed = facts.summary.contains { $0.solver.count > 0 }
         var out = "| family | size | strategy | phase | solves | p50 | p90 | p99 |" + (selfTimed ? " solver p50 |" : "")
-            + " alloc/solve (p50) | pivots/solve | ns/constraint |\n"
-        out += "|---|---:|---|---|---:|---:|---:|---:|" + (selfTimed ? "---:|" : "") + "---:|---:|---:|\n"
+            + " alloc/solve (p50) | pivots/solve | ns/constraint | ns/nonzero |\n"
+        out += "|---|---:|---|---|---:|---:|---:|---:|" + (selfTimed ? "---:|" : "") + "---:|---:|---:|---:|\n"
         for a in facts.summary {
             let cells = [a.family, String(a.size), a.strategy, a.phase.rawValue, String(a.wall.count),
                          Figures.duration(a.wall.value(atPercentile: 50)), Figures.duration(a.wall.value(atPercentile: 90)),
                          Figures.duration(a.wall.value(atPercentile: 99))]
                 + (selfTimed ? [a.solver.count > 0 ? Figures.duration(a.solver.value(atPercentile: 50)) : "-"] : [])
-                + [Figures.bytes(a.allocated.value(atPercentile: 50)), Figures.pivotsPerSolve(a), Figures.nanosecondsPerConstraint(a)]
+                + [Figures.bytes(a.allocated.value(atPercentile: 50)), Figures.pivotsPerSolve(a), Figures.nanosecondsPerConstraint(a),
+                   Figures.nanosecondsPerNonzero(a)]
             out += "| " + cells.map(Markup.markdownCell).joined(separator: " | ") + " |\n"
         }
-        out += "\nns/constraint: the p50 divided by the constraints in the solver, against the floor of touching each constraint once (about 5-15 ns).\n"
+        out += "\nns/constraint, ns/nonzero: the p50 divided by the constraints in the solver and by their nonzero coefficients, against the floor of touching each once (about 5-15 ns per constraint).\n"
         if selfTimed { out += "\nsolver p50: the time an outside solver reported for its own work (`solverSeconds`); p50-p99 are the round trip.\n" }
         out += growthTable(facts) + cutOffLines(facts)
         return out + "\n"

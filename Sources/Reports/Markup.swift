@@ -64,6 +64,7 @@ enum Figures {
     /// Pivots per solve of an aggregate.
     static func pivotsPerSolve(_ a: Aggregate) -> String { BenchTable.perSolve(a) }
     static func nanosecondsPerConstraint(_ a: Aggregate) -> String { BenchTable.perConstraint(a) }
+    static func nanosecondsPerNonzero(_ a: Aggregate) -> String { BenchTable.perNonzero(a) }
 
     /// Plural helper: `3 failures`, `1 failure`.
     static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {

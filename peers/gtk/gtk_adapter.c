@@ -52,8 +52,37 @@ static void on_log(const char *domain, GLogLevelFlags level, const char *message
     }
 }
 
-static void reset(void) {
-    if (solver) g_object_unref(solver);
+/* GTK's failure 3 (known-findings/gtk/signatures.txt): a non-required inequality's error variable
+ * is referenced once too few, so freeing a solver that ever held one releases it once too often
+ * and damages the heap; the next session in this process would then abort in whichever glibc check
+ * meets the damage, blamed on an innocent case. Such a solver is therefore not freed at a reset but
+ * abandoned (kept, unused, until the process ends), and once the abandoned solvers hold more than
+ * ABANDONED_LIMIT constraints the reset is refused, so that Strut starts a fresh process instead
+ * (docs/adapter-protocol.md, "Reuse and reset"). Removing such an inequality frees the variable
+ * while the tableau still holds it, so after one the reset is refused too: the damage stays with
+ * the session that caused it. STRUT_GTK_FREE_ON_RESET=1 frees every solver, to show the damage
+ * (scripts/check-gtk). */
+#define ABANDONED_LIMIT 200000
+static gboolean held_soft_inequality; /* the current solver ever held a non-required inequality */
+static gboolean removed_soft_inequality; /* and this process removed one */
+static GHashTable *soft_inequalities; /* ids of the non-required inequalities held (owned strings) */
+static guint added;                   /* constraints added to the current solver */
+static GPtrArray *abandoned;          /* solvers not freed at a reset (owned) */
+static guint abandoned_constraints;
+
+/* Forgets everything; FALSE when this process should not be reused (see above). */
+static gboolean reset(void) {
+    if (solver && held_soft_inequality && !g_getenv("STRUT_GTK_FREE_ON_RESET")) {
+        if (!abandoned) abandoned = g_ptr_array_new();
+        g_ptr_array_add(abandoned, solver);
+        abandoned_constraints += added;
+    } else if (solver) {
+        g_object_unref(solver);
+    }
+    if (soft_inequalities) g_hash_table_destroy(soft_inequalities);
+    soft_inequalities = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    held_soft_inequality = FALSE;
+    added = 0;
     if (constraints) g_hash_table_destroy(constraints);
     if (edits) g_hash_table_destroy(edits);
     if (variables) g_hash_table_destroy(variables);
@@ -64,6 +93,7 @@ static void reset(void) {
     constraints = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     edits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     editing = FALSE;
+    return abandoned_constraints <= ABANDONED_LIMIT && !removed_soft_inequality;
 }
 
 static GtkConstraintVariable *variable(const char *name) {
@@ -104,6 +134,11 @@ static void add(const char *text, const char *id) {
     GtkConstraintRelation relation = c.relation == SP_EQ ? GTK_CONSTRAINT_RELATION_EQ : GTK_CONSTRAINT_RELATION_GE;
     GtkConstraintRef *ref;
     TIMED(ref = gtk_constraint_solver_add_constraint(solver, NULL, relation, expression, strength(c.priority)));
+    if (relation == GTK_CONSTRAINT_RELATION_GE && c.priority < 1000) {
+        held_soft_inequality = TRUE;
+        g_hash_table_add(soft_inequalities, g_strdup(id));
+    }
+    added++;
     sp_constraint_free(&c);
     g_hash_table_insert(constraints, g_strdup(id), ref);
     answer("ok");
@@ -119,6 +154,7 @@ static void remove_constraint(const char *id) {
         sp_answer_kind("error", "GTK freed this constraint in an earlier removal that failed", "internalError", 0);
         return;
     }
+    if (g_hash_table_remove(soft_inequalities, id)) removed_soft_inequality = TRUE;
     TIMED(gtk_constraint_solver_remove_constraint(solver, ref));
     if (criticals->len) g_hash_table_insert(constraints, g_strdup(id), NULL);
     else g_hash_table_remove(constraints, id);
@@ -181,7 +217,14 @@ static void handle(const sp_json *request) {
     const sp_json *member;
     double priority;
     if (request->type != SP_OBJECT) { sp_answer("error", "a request must be a JSON object", 0); return; }
-    if (sp_get(request, "reset")) { reset(); sp_answer("ok", NULL, 0); return; }
+    if (sp_get(request, "reset")) {
+        if (reset()) sp_answer("ok", NULL, 0);
+        else sp_answer_kind("error", removed_soft_inequality
+                                ? "this process removed a non-required inequality (GTK failure 3 may have damaged its heap): start a fresh one"
+                                : "this process holds too many solvers it could not free (GTK failure 3): start a fresh one",
+                            "internalError", 0);
+        return;
+    }
     if ((member = sp_get(request, "add"))) {
         const char *id = text(sp_get(request, "id"));
         if (!text(member) || !id) { sp_answer("error", "add needs a constraint text and a string id", 0); return; }

@@ -83,8 +83,9 @@ struct Adapter {
         } catch (const kiwi::DuplicateConstraint &) {
             return answer("duplicate");
         } catch (const std::exception &error) {
-            // Kiwi added the row before optimising: keep the id when it holds the constraint.
-            if (solver->hasConstraint(constraint)) constraints.emplace(id, constraint);
+            // An error is "not done" (docs/adapter-protocol.md): the harness does not hold the id,
+            // so neither does the adapter, even when Kiwi kept the row before its optimise failed
+            // (that change is Kiwi's, and the harness sees it in the values).
             return internal(error);
         }
         constraints.emplace(id, constraint);
@@ -98,9 +99,14 @@ struct Adapter {
         try {
             timed([&] { solver->removeConstraint(constraint); });
         } catch (const kiwi::UnknownConstraint &) {
-            return answer("unknown");
+            // The id is held, so Kiwi dropped the constraint in an earlier removal that failed
+            // (it erases it before looking for the marker's leaving row): answering "unknown" for
+            // a held id would be nonsense, so the answer is an error again, as the other native
+            // adapters give.
+            sp_answer_kind("error", "Kiwi dropped this constraint in an earlier removal that failed", "internalError", spent);
+            return;
         } catch (const std::exception &error) {
-            if (!solver->hasConstraint(constraint)) constraints.erase(id);
+            // A failed removal is "not done": the id stays held, as the harness holds it.
             return internal(error);
         }
         constraints.erase(id);

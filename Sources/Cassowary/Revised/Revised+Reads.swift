@@ -15,7 +15,8 @@ extension RevisedCore {
         let cells = rows.liveEntries
         return SolverCounters(
             pivots: pivots, rows: rowCount, cells: cells + lu.factorNonzeros + lu.updateNonzeros,
-            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips)
+            constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips,
+            nonzeros: records.reduce(0) { $0 + ($1?.constraint.expression.terms.count ?? 0) })
     }
 
     /// Summed error per distinct priority, highest first, measured at the current values.

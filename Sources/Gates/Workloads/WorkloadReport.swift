@@ -153,9 +153,10 @@ extension WorkloadReport {
             ("buildMicrosecondsPerConstraint", .number(t.build * 1e6 / c)),
             ("rotationMicrosecondsPerConstraint", .number(t.rotation * 1e6 / c)),
             ("dragNanosecondsPerConstraint", .number(t.drag * 1e9 / c)),
+            ("buildNanosecondsPerNonzero", m.afterBuild.nonzeros > 0 ? .number(t.build * 1e9 / Double(m.afterBuild.nonzeros)) : .null),
             ("counters", .object([
                 ("pivots", .number(Double(m.afterBuild.pivots))), ("rows", .number(Double(m.afterBuild.rows))),
-                ("cells", .number(Double(m.afterBuild.cells))),
+                ("cells", .number(Double(m.afterBuild.cells))), ("nonzeros", .number(Double(m.afterBuild.nonzeros))),
             ])),
             ("rotationPivots", .number(Double(m.rotationPivots))), ("dragPivots", .number(Double(m.dragPivots))),
             ("removeReAddPivots", .number(Double(m.removeReAddPivots))),

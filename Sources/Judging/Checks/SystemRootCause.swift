@@ -17,7 +17,9 @@ struct StepFinding: Hashable, Sendable {
 ///   kind at that step (`precedence`). When steps were rejected before it, the file is checked
 ///   again without them (`replayWithout`: a rejected step must change nothing, so leaving it out
 ///   must change nothing); if the failure then goes away, the cause is the rejected step whose
-///   absence alone clears it (else the first): `rejected-changes-state` at that step's kind,
+///   absence alone clears it (each trial passing `confirmations` replays; else the likeliest,
+///   `rejectedCause`):
+///   `rejected-changes-state` at that step's kind,
 ///   whatever check saw its consequences.
 /// - Otherwise, when an accepted removal came at or before it, the file is checked again without
 ///   the last such removal and the add it undid (`removalCause`: a removal must leave the solver
@@ -38,7 +40,8 @@ struct StepFinding: Hashable, Sendable {
 ///
 /// Cost: nothing on a passing file; on a failing one, one more check of the steps up to its first
 /// failure without the rejected steps before it (and, when that passes and several were
-/// rejected, up to `singleRejectionTrials` checks without one of them each), and one without a
+/// rejected, up to `singleRejectionTrials` checks without one of them each, the one that clears
+/// repeated `confirmations` times), and one without a
 /// removal and its add when one came at or before it.
 struct SystemRootCause {
     struct Root: Hashable, Sendable {
@@ -120,13 +123,16 @@ struct SystemRootCause {
     /// bug) would keep it failing. Of the rejected steps, the first whose absence alone clears
     /// the failure is blamed (a refused duplicate edit that changed nothing is not the cause of
     /// the refused add after it), conflicts and errors tried before duplicates and unknown ids;
-    /// the first rejected step when none does alone.
+    /// when none does alone, the first of them in that order.
     func rejectedCause(before f: Int) -> Int? {
         let rejected = (0..<min(f, records.count)).filter { k in
             if case .check = steps[k] { return false }
             return records[k].outcome != .ok
         }
-        guard let first = rejected.first, replayWithout(upTo(f, without: Set(rejected))) else { return nil }
+        let clears = { (dropped: Set<Int>) -> Bool in
+            (0..<Self.confirmations).allSatisfy { _ in replayWithout(upTo(f, without: dropped)) }
+        }
+        guard let first = rejected.first, clears(Set(rejected)) else { return nil }
         guard rejected.count > 1 else { return first }
         // Refusals that reached the solver's tableau (a conflict, an error) before those answered
         // from its bookkeeping (a duplicate, an unknown id, a bad priority): with a solver whose
@@ -139,11 +145,16 @@ struct SystemRootCause {
             }
         }
         let ordered = rejected.filter(reachedTableau) + rejected.filter { !reachedTableau($0) }
-        return ordered.prefix(Self.singleRejectionTrials).first { replayWithout(upTo(f, without: [$0])) } ?? first
+        return ordered.prefix(Self.singleRejectionTrials).first { clears([$0]) } ?? ordered[0]
     }
 
     /// Rejected steps tried one at a time (`rejectedCause`): each is one more check of the file.
     static let singleRejectionTrials = 8
+    /// Passes a trial without rejected steps needs before they are blamed: a solver whose answers
+    /// vary from run to run (the Rust crate's hash order) can pass one replay by chance, and
+    /// would then be blamed on a refused step that cannot have changed anything (an unknown id).
+    /// A deterministic solver pays the repeats only on the trials that clear.
+    static let confirmations = 3
 
     /// The steps up to and including step `f` (the whole file for the implied final check),
     /// without the steps at `dropped`.

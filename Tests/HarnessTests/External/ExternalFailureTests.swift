@@ -148,4 +148,17 @@ import Testing
         #expect(a.stableText == b.stableText, "\(a.stableText) / \(b.stableText)")
         #expect(a.stableText == "external exit #: KeyError: '…' at …")
     }
+
+    /// GTK's failure 3 (a variable freed while its tableau holds it) aborts in whichever of
+    /// glibc's heap checks meets the damage first: one signature, the message kept in stderr.
+    @Test func glibcHeapChecksAreOneCause() {
+        let messages = ["malloc(): unaligned tcache chunk detected", "malloc(): unaligned fastbin chunk detected",
+                        "malloc_consolidate(): unaligned fastbin chunk detected", "corrupted double-linked list",
+                        "free(): invalid pointer", "double free or corruption (out)"]
+        let texts = Set(messages.map { failure(.signaled(6), "GLib-CRITICAL: g_ref_count_dec\n\($0)\n").stableText })
+        #expect(texts == ["external signal SIGABRT: glibc found the heap damaged"], "\(texts)")
+        #expect(failure(.signaled(6), "malloc(): unaligned tcache chunk detected\n").description.contains("unaligned tcache"))
+        // Another abort keeps its own reason.
+        #expect(failure(.signaled(6), "Bail out! assertion failed: (x)\n").stableText.hasPrefix("external signal SIGABRT: Bail out!"))
+    }
 }

@@ -139,19 +139,28 @@ import Testing
         #expect(!text.contains("too few samples"))
     }
 
-    @Test func theFullTableAndTheMarkdownShowNanosecondsPerConstraint() throws {
+    @Test func theFullTableAndTheMarkdownShowNanosecondsPerConstraintAndPerNonzero() throws {
         var r = try Self.synthetic(sizes: [10], strategies: ["cassowary"]) { _, _ in [2_000_000, 2_000_000, 2_000_000] }
         for k in r.records.indices {
-            r.records[k].outcome.counters = SolverCounters(pivots: 0, rows: 0, cells: 0, constraints: 1000, noiseSkips: 0)
+            r.records[k].outcome.counters = SolverCounters(pivots: 0, rows: 0, cells: 0, constraints: 1000, noiseSkips: 0, nonzeros: 4000)
+            r.records[k].probe = []
         }
         let a = try #require(r.summary.first { $0.phase == .first && $0.family == "synthetic" })
         let ns = try #require(a.nanosecondsPerConstraint)
         #expect(abs(ns - 2000) < 100, "\(ns)")
-        #expect(BenchTable.text(r).contains("ns/constraint"))
-        #expect(try Report.render(r, as: .markdown, verbose: true).contains("| ns/constraint |"))
+        let perNonzero = try #require(a.nanosecondsPerNonzero)
+        #expect(abs(perNonzero - 500) < 25, "\(perNonzero)")
+        let text = BenchTable.text(r)
+        #expect(text.contains("ns/constraint") && text.contains("ns/nonzero"))
+        let markdown = try Report.render(r, as: .markdown, verbose: true)
+        #expect(markdown.contains("| ns/constraint | ns/nonzero |"))
+        // The counts survive a results file; one written before nonzeros were counted reads 0.
+        let back = try BenchResults(jsonText: r.jsonFileText(), file: "r.json")
+        #expect(back.records.map(\.outcome.counters.nonzeros) == r.records.map { _ in 4000 })
         // Without a constraint count (an outside solver's records): no figure.
         for k in r.records.indices { r.records[k].outcome.counters = SolverCounters() }
         #expect(r.summary.first { $0.family == "synthetic" }?.nanosecondsPerConstraint == nil)
+        #expect(r.summary.first { $0.family == "synthetic" }?.nanosecondsPerNonzero == nil)
     }
 
     @Test func legendsShowEveryStrategyInFull() throws {
