@@ -68,7 +68,7 @@ public struct AdaptiveSolver: DeepChecking {
     /// A solver that switches past another work limit (tests switch at small ones, so that the
     /// hand-over happens at every kind of point of a random sequence).
     init(workLimit: (slack: Int, perStep: Int)) {
-        var factored = CassowarySolver(factored: true)
+        let factored = CassowarySolver(factored: true)
         factored.box.core.workLimit = workLimit
         box = Box(factored, nil)
     }

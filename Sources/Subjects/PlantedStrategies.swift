@@ -128,7 +128,7 @@ struct PlantedSolver: ConstraintSolver {
         guard let path = ProcessInfo.processInfo.environment["STRUT_PLANTED_KILL_FILE"],
             !FileManager.default.fileExists(atPath: path)
         else { return }
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         kill(getpid(), SIGKILL)
     }
 

@@ -39,7 +39,7 @@ public struct Strategy: Sendable {
     ] + PlantedStrategies.registered.map { p in Strategy(name: p.name, summary: p.summary, make: { _ in p.make() }) }
 
     /// A strategy of one of the Cassowary engines: `make` gives a fresh solver, deep checks as asked.
-    static func engine<S: DeepChecking>(_ name: String, _ summary: String, _ make: @escaping @Sendable () -> S) -> Strategy {
+    static func engine<S: DeepChecking & SendableMetatype>(_ name: String, _ summary: String, _ make: @escaping @Sendable () -> S) -> Strategy {
         Strategy(name: name, summary: summary, make: { debugChecks in
             var solver = make()
             solver.debugChecks = debugChecks

@@ -99,7 +99,7 @@ extension UnitPass {
         // not mirror within it.
         let pinned = views.contains { $0.translatesAutoresizingMask || $0.semanticContentAttribute != .unspecified
             || $0.alignmentRectInsets.left != $0.alignmentRectInsets.right || $0.isScrollView }
-        return !usesAbsolute && !formatAbsolute && !pinned && !c.constraints.contains(where: fixesAnAbsoluteOffset)
+        return !usesAbsolute && !formatAbsolute && !pinned && !c.constraints.contains { Self.fixesAnAbsoluteOffset($0) }
             && tree.views[0].semanticContentAttribute == .unspecified
     }
 
