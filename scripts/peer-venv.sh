@@ -44,24 +44,30 @@ peer_install() {
     peer_ready || { echo "$label: $package $version did not install into $venv" >&2; exit 2; }
 }
 
-# peer_arguments ARGS...: reads --version V / --version=V / --setup from the adapter's arguments
-# into $version and $setup_only; anything else stops with exit 2.
+# peer_arguments ARGS...: reads --version V / --version=V / --setup / --python from the adapter's
+# arguments into $version, $setup_only and $python_only; anything else stops with exit 2.
 peer_arguments() {
-    setup_only=false
+    setup_only=false python_only=false
     while [ $# -gt 0 ]; do
         case "$1" in
             --version) [ $# -ge 2 ] || { echo "$label: --version needs a $package version" >&2; exit 2; }
                        version="$2"; shift 2 ;;
             --version=*) version="${1#--version=}"; shift ;;
             --setup) setup_only=true; shift ;;
-            *) echo "$label: unknown argument '$1' (expected --version V, --setup)" >&2; exit 2 ;;
+            --python) python_only=true; shift ;;
+            *) echo "$label: unknown argument '$1' (expected --version V, --setup, --python)" >&2; exit 2 ;;
         esac
     done
     [[ "$version" =~ ^[0-9]+(\.[0-9]+)*$ ]] || { echo "$label: --version '$version' is not a version number" >&2; exit 2; }
 }
 
-# peer_run ADAPTER.py: prints the version and exits under --setup, else execs the adapter.
+# peer_run ADAPTER.py: prints the version and exits under --setup, the environment's Python (for
+# an adapter of your own that imports $module) under --python, else execs the adapter.
 peer_run() {
+    if $python_only; then
+        echo "$venv/bin/python"
+        exit 0
+    fi
     if $setup_only; then
         "$venv/bin/python" -c "import $module; print('$package', $module.__version__)"
         exit 0

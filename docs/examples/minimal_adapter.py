@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A minimal Strut adapter: Kiwi (the kiwisolver package) behind the outside-solver protocol.
 
-    scripts/kiwi-adapter --setup     # a Python with kiwisolver, in ~/.cache/strut/kiwi-venv
+    scripts/kiwi-adapter --python    # sets up a Python with kiwisolver (~/.cache/strut/kiwi-venv), prints it
     strut solve-system examples/systems/rollback-after-conflict.system.json \
-        --strategy "external:$HOME/.cache/strut/kiwi-venv/bin/python docs/examples/minimal_adapter.py"
+        --strategy "external:$(scripts/kiwi-adapter --python) docs/examples/minimal_adapter.py"
 
 One JSON request per line on standard input, one JSON response per line on standard output
 (docs/adapter-protocol.md). Constraints arrive as text such as "2*v0 + v1 >= 10 @750" whose
