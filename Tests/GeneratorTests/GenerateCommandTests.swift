@@ -34,8 +34,8 @@ import Testing
         process.environment = environment
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strut-gen-\(UUID().uuidString).out")
         let err = out.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

@@ -16,24 +16,12 @@ extension RevisedCore {
         return SolverCounters(
             pivots: pivots, rows: rowCount, cells: cells + lu.factorNonzeros + lu.updateNonzeros,
             constraints: recordOfID.count + recordOfEdit.count, noiseSkips: noiseSkips,
-            nonzeros: records.reduce(0) { $0 + ($1?.constraint.expression.terms.count ?? 0) })
+            nonzeros: HeldRecords.nonzeros(records))
     }
 
     /// Summed error per distinct priority, highest first, measured at the current values.
     func objective() -> [LevelError] {
-        var sums: [(Priority, Double)] = []
-        for case let record? in records where !record.constraint.priority.isRequired {
-            let p = record.constraint.priority
-            let error: Double
-            if let v = record.editVariable {
-                error = abs(value(of: v) - record.suggested)
-            } else {
-                error = record.constraint.violation { value(of: $0) }
-            }
-            if let i = sums.firstIndex(where: { $0.0 == p }) { sums[i].1 += error } else { sums.append((p, error)) }
-        }
-        sums.sort { $0.0 > $1.0 }
-        return sums.map { LevelError(priority: $0.0, error: $0.1) }
+        HeldRecords.objective(records) { value(of: $0) }
     }
 
     /// The value of `variable` once optimised: mutating, so that a read through the solver's
