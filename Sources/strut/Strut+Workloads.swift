@@ -78,7 +78,7 @@ struct WorkloadsCommand: ParsableCommand {
             }
             if !json { report.growthLines(kind).forEach { print($0) } }
         }
-        if json { print(report.json().jsonText(indent: 2)) }
+        if json { print(try report.jsonValue().jsonText(indent: 2)) }
         if report.results.contains(where: { !$0.problems.isEmpty }) {
             if !json { report.problemLines().forEach { print($0) } }
             throw StrutExit.failure.code

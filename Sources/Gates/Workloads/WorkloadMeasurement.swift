@@ -12,8 +12,9 @@ import StrutSystem
 /// inflates much less. Cheap operations repeat until `repeatBudget` wall seconds or `maxRepeats`
 /// runs, expensive ones run once.
 public struct WorkloadMeasurement {
-    /// Seconds per operation on one clock.
-    struct Timings {
+    /// Seconds per operation on one clock (`strut workloads --json`: build, rotation, drag,
+    /// removeReAdd).
+    struct Timings: Encodable {
         /// A fresh solver built with every constraint (PeerWorkload.build).
         var build = 0.0
         /// Suggest the other orientation and read every variable.

@@ -121,66 +121,103 @@ public struct WorkloadReport {
     }
 }
 
-extension WorkloadReport {
-    /// The report as one JSON document (keys in a fixed order).
-    public func json() -> JSONValue {
-        .object([
-            ("strategy", .string(strategy)), ("clock", .string(cpuTime ? "cpu" : "wall")),
-            ("timeLimitSeconds", .number(timeLimit)), ("loadAverage", .number(loadAverage)),
-            ("results", .array(results.map(json))),
-            ("growth", .array(PeerWorkload.Kind.allCases.flatMap(growthJSON))),
-            ("skipped", .array(skipped.map { .object([
-                ("workload", .string($0.workload.kind.rawValue)), ("views", .number(Double($0.workload.views))),
-                ("reason", .string($0.reason)),
-            ]) })),
-        ])
+/// The report as one JSON document (`strut workloads --json`), keys in this order: strategy, clock,
+/// timeLimitSeconds, loadAverage, results (per workload and size: timings on both clocks, the
+/// per-constraint and per-nonzero figures on the report's clock, counters after the build, pivots
+/// per operation, the checks, Kiwi's figures where docs/peers.md has them), growth (exponents
+/// between consecutive sizes, null where there is none) and skipped (with the reason).
+extension WorkloadReport: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case strategy, clock, timeLimitSeconds, loadAverage, results, growth, skipped
     }
 
-    static func json(_ t: WorkloadMeasurement.Timings) -> JSONValue {
-        .object([
-            ("build", .number(t.build)), ("rotation", .number(t.rotation)), ("drag", .number(t.drag)),
-            ("removeReAdd", .number(t.removeReAdd)),
-        ])
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(strategy, forKey: .strategy)
+        try c.encode(cpuTime ? "cpu" : "wall", forKey: .clock)
+        try c.encode(timeLimit, forKey: .timeLimitSeconds)
+        try c.encode(loadAverage, forKey: .loadAverage)
+        try c.encode(results.map { Result(m: $0, clock: clock) }, forKey: .results)
+        try c.encode(PeerWorkload.Kind.allCases.flatMap(growth), forKey: .growth)
+        try c.encode(skipped.map { Skipped(workload: $0.workload.kind.rawValue, views: $0.workload.views, reason: $0.reason) }, forKey: .skipped)
     }
 
-    /// One result; the per-constraint figures use the report's clock.
-    func json(_ m: WorkloadMeasurement) -> JSONValue {
-        let c = Double(m.workload.countedConstraints)
-        let t = m[keyPath: clock]
-        var members: [(key: String, value: JSONValue)] = [
-            ("workload", .string(m.workload.kind.rawValue)), ("views", .number(Double(m.workload.views))), ("constraints", .number(c)),
-            ("wallSeconds", Self.json(m.wall)), ("cpuSeconds", Self.json(m.cpu)),
-            ("buildMicrosecondsPerConstraint", .number(t.build * 1e6 / c)),
-            ("rotationMicrosecondsPerConstraint", .number(t.rotation * 1e6 / c)),
-            ("dragNanosecondsPerConstraint", .number(t.drag * 1e9 / c)),
-            ("buildNanosecondsPerNonzero", m.afterBuild.nonzeros > 0 ? .number(t.build * 1e9 / Double(m.afterBuild.nonzeros)) : .null),
-            ("counters", .object([
-                ("pivots", .number(Double(m.afterBuild.pivots))), ("rows", .number(Double(m.afterBuild.rows))),
-                ("cells", .number(Double(m.afterBuild.cells))), ("nonzeros", .number(Double(m.afterBuild.nonzeros))),
-            ])),
-            ("rotationPivots", .number(Double(m.rotationPivots))), ("dragPivots", .number(Double(m.dragPivots))),
-            ("removeReAddPivots", .number(Double(m.removeReAddPivots))),
-            ("verified", .bool(m.problems.isEmpty)), ("objectiveChecked", .bool(m.objectiveChecked)),
-            ("invariantsChecked", .bool(m.invariantsChecked)), ("problems", .array(m.problems.map { .string($0) })),
-        ]
-        if let k = KiwiReference.figure(m.workload.kind, views: m.workload.views) {
-            members.append(("kiwi", .object([
-                ("buildSeconds", .number(k.buildSeconds)), ("buildMicrosecondsPerConstraint", .number(k.buildMicrosecondsPerConstraint)),
-                ("rotationSeconds", .number(k.rotationSeconds)),
-            ])))
+    /// One measured workload; the per-constraint figures use the report's clock.
+    struct Result: Encodable {
+        var m: WorkloadMeasurement
+        var clock: KeyPath<WorkloadMeasurement, WorkloadMeasurement.Timings>
+
+        enum CodingKeys: String, CodingKey {
+            case workload, views, constraints, wallSeconds, cpuSeconds, buildMicrosecondsPerConstraint, rotationMicrosecondsPerConstraint
+            case dragNanosecondsPerConstraint, buildNanosecondsPerNonzero, counters, rotationPivots, dragPivots, removeReAddPivots
+            case verified, objectiveChecked, invariantsChecked, problems, kiwi
         }
-        return .object(members)
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            let n = Double(m.workload.countedConstraints)
+            let t = m[keyPath: clock]
+            try c.encode(m.workload.kind.rawValue, forKey: .workload)
+            try c.encode(m.workload.views, forKey: .views)
+            try c.encode(m.workload.countedConstraints, forKey: .constraints)
+            try c.encode(m.wall, forKey: .wallSeconds)
+            try c.encode(m.cpu, forKey: .cpuSeconds)
+            try c.encode(t.build * 1e6 / n, forKey: .buildMicrosecondsPerConstraint)
+            try c.encode(t.rotation * 1e6 / n, forKey: .rotationMicrosecondsPerConstraint)
+            try c.encode(t.drag * 1e9 / n, forKey: .dragNanosecondsPerConstraint)
+            try c.encode(m.afterBuild.nonzeros > 0 ? t.build * 1e9 / Double(m.afterBuild.nonzeros) : nil, forKey: .buildNanosecondsPerNonzero)
+            try c.encode(Counters(pivots: m.afterBuild.pivots, rows: m.afterBuild.rows, cells: m.afterBuild.cells, nonzeros: m.afterBuild.nonzeros),
+                         forKey: .counters)
+            try c.encode(m.rotationPivots, forKey: .rotationPivots)
+            try c.encode(m.dragPivots, forKey: .dragPivots)
+            try c.encode(m.removeReAddPivots, forKey: .removeReAddPivots)
+            try c.encode(m.problems.isEmpty, forKey: .verified)
+            try c.encode(m.objectiveChecked, forKey: .objectiveChecked)
+            try c.encode(m.invariantsChecked, forKey: .invariantsChecked)
+            try c.encode(m.problems, forKey: .problems)
+            if let k = KiwiReference.figure(m.workload.kind, views: m.workload.views) {
+                try c.encode(Kiwi(buildSeconds: k.buildSeconds, buildMicrosecondsPerConstraint: k.buildMicrosecondsPerConstraint,
+                                  rotationSeconds: k.rotationSeconds), forKey: .kiwi)
+            }
+        }
     }
 
-    func growthJSON(_ kind: PeerWorkload.Kind) -> [JSONValue] {
+    struct Counters: Encodable {
+        var pivots, rows, cells, nonzeros: Int
+    }
+
+    struct Kiwi: Encodable {
+        var buildSeconds, buildMicrosecondsPerConstraint, rotationSeconds: Double
+    }
+
+    struct Growth: Encodable {
+        var workload: String
+        var fromViews, toViews: Int
+        var buildExponent, rotationExponent: Double?
+
+        enum CodingKeys: String, CodingKey { case workload, fromViews, toViews, buildExponent, rotationExponent }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(workload, forKey: .workload)
+            try c.encode(fromViews, forKey: .fromViews)
+            try c.encode(toViews, forKey: .toViews)
+            try c.encode(buildExponent, forKey: .buildExponent)
+            try c.encode(rotationExponent, forKey: .rotationExponent)
+        }
+    }
+
+    struct Skipped: Encodable {
+        var workload: String
+        var views: Int
+        var reason: String
+    }
+
+    func growth(_ kind: PeerWorkload.Kind) -> [Growth] {
         let rows = results.filter { $0.workload.kind == kind }
         return zip(rows, rows.dropFirst()).map { a, b in
-            .object([
-                ("workload", .string(kind.rawValue)), ("fromViews", .number(Double(a.workload.views))),
-                ("toViews", .number(Double(b.workload.views))),
-                ("buildExponent", Self.exponent(a, b, \.build, clock).map { .number($0) } ?? .null),
-                ("rotationExponent", Self.exponent(a, b, \.rotation, clock).map { .number($0) } ?? .null),
-            ])
+            Growth(workload: kind.rawValue, fromViews: a.workload.views, toViews: b.workload.views,
+                   buildExponent: Self.exponent(a, b, \.build, clock), rotationExponent: Self.exponent(a, b, \.rotation, clock))
         }
     }
 }
