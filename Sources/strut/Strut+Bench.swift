@@ -40,8 +40,8 @@ struct BenchCommand: ParsableCommand {
             corpora/golden, small peer workloads; --repeat 10), about a minute in a release build. \
             --suite scale: the realistic families chat, settings, form, scroll-content and \
             table-cells at 120, 240, 480 and 960 views on iphone-16-pro then landscape, and the peer \
-            workloads at 1 000, 3 160 and 10 000 views (chain 316, 1 000 and 3 160), under cassowary and \
-            cassowary-factored unless --strategies says otherwise, with a per-run limit of 30 s \
+            workloads at 1 000, 3 160 and 10 000 views (chain 316, 1 000 and 3 160), under \
+            \(ScaleSuite.strategies) unless --strategies says otherwise, with a per-run limit of 30 s \
             (--unit-time-limit): growth exponents per family, strategy and phase.
 
             Each work unit is a case under one strategy and direction; its devices run in sequence \
@@ -93,7 +93,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var work: BenchWorkOptions
 
-    @Option(help: "Comma-separated strategies (default: cassowary,cassowary-weighted,cassowary-factored,cassowary-rebuild; cassowary,cassowary-factored with --suite scale).")
+    @Option(help: "Comma-separated strategies (default: \(BenchCommand.defaultStrategies); \(ScaleSuite.strategies) with --suite scale).")
     var strategies: String?
 
     @Option(help: "Run only shard i of n, i counted from 0 (--shard 0/2 and 1/2 run the two halves); merge the shards' results with strut merge. A shard that ran all of its units exits 0.")
