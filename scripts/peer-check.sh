@@ -1,5 +1,5 @@
 # Sourced by scripts/check-<peer> (check-kiwi-native, check-rust-cassowary, check-gtk, check-highs,
-# check-kiwi-debian): each reproduction of a peer's known failure runs through Strut's own tools and
+# check-beeware, check-kiwi-debian): each reproduction of a peer's known failure runs through Strut's own tools and
 # the script checks that the failure shows, printing what it gave and how long it took. Not part of
 # `swift test`; the set-up of a peer may need the network once. The caller sources this file, calls
 # `peer_check_setup ADAPTER`, then `run NAME EXPECTED-REGEX strut-arguments...` per reproduction,
