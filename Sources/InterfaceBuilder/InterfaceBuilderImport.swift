@@ -62,7 +62,7 @@ public enum InterfaceBuilderImport {
         context.largeTitleControllers = contained.largeTitles
         context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
-        context.toolsVersion = Int(root["toolsVersion"] ?? "") ?? 0
+        context.toolsVersion = toolsVersion(root["toolsVersion"])
         var usedNames: Set<String> = []
         for screen in screens(root, context: context) {
             var name = screen.name
@@ -80,6 +80,13 @@ public enum InterfaceBuilderImport {
     }
 
     /// `Main.storyboard` -> `Main`.
+    /// The `toolsVersion` attribute as a number: Xcode writes some with a build suffix
+    /// ("16097.3", "14490.70"), and the version is the part before the dot; 0 when absent or
+    /// not a number.
+    static func toolsVersion(_ attribute: String?) -> Int {
+        Int((attribute ?? "").prefix { $0 != "." }) ?? 0
+    }
+
     static func fileStem(_ path: String) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         return base.split(separator: ".").first.map(String.init) ?? base

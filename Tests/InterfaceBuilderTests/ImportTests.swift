@@ -407,4 +407,35 @@ import Testing
         #expect(insets["Main-Tab"] == EdgeInsets(top: 116, left: 0, bottom: 49, right: 0))
         #expect(insets["Main-Pop"] == EdgeInsets())
     }
+
+    /// Xcode writes some tools versions with a build suffix ("16097.3", "14490.70"); the version is
+    /// the number before the dot. Read as 0, a controller in a file saved by Xcode 11.5 was drawn
+    /// with the status bar, where Interface Builder draws it as a sheet (vector-im's
+    /// SecretsRecoveryWithKeyViewController in corpora/real: its scroll view at y = 0).
+    @Test(arguments: [("16097.3", 0.0), ("14490.70", 20.0), ("16097", 0.0)])
+    func aToolsVersionWithABuildSuffixIsReadAsItsNumber(tools: String, top: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="only">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <viewController id="only" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <viewLayoutGuide key="safeArea" id="safe"/>
+                            </view>
+                        </viewController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        #expect(InterfaceBuilderImport.toolsVersion(tools) == Int(tools.prefix { $0 != "." }))
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        guard case .custom(let d)? = r.screens.first?.layoutCase.devices?.first else {
+            Issue.record("no custom device in \(r.screens.map(\.layoutCase.name))")
+            return
+        }
+        #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 0, right: 0))
+    }
 }
