@@ -64,6 +64,12 @@ struct DesignDevice: Hashable, Sendable {
         }
         if let id, var d = table.first(where: { $0.ibID == id }) {
             d.landscape = orientation == "landscape"
+            // The iPhone XR and 11 have a 48-point status bar; Interface Builder simulates it
+            // from Xcode 14 (tools 21000) on and 44 points before (corpora/real: inaturalist's
+            // MeHeaderView, tools 21225, stored 4 points lower than 44 gives; corona-warn-app's
+            // ExposureDetectionViewController, tools 19455, and vector-im's controllers, tools
+            // 16096 to 18122, stored at 44).
+            if d.ibID == "retina6_1", InterfaceBuilderImport.toolsVersion(document["toolsVersion"]) >= 21000 { d.top = 48 }
             return (d, nil)
         }
         if let size = fallbackSize {

@@ -438,4 +438,29 @@ import Testing
         }
         #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 0, right: 0))
     }
+
+    /// The iPhone XR and 11 (`retina6_1`) have a 48-point status bar, which Interface Builder
+    /// simulates from Xcode 14 on (inaturalist's MeHeaderView in corpora/real) and not before
+    /// (corona-warn-app's ExposureDetectionViewController, saved by Xcode 13: 44).
+    @Test(arguments: [("21225", 48.0), ("19455", 44.0)])
+    func theXRsStatusBarFollowsTheXcodeThatSavedTheFile(tools: String, top: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+                <device id="retina6_1" orientation="portrait" appearance="light"/>
+                <objects>
+                    <view contentMode="scaleToFill" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        <viewLayoutGuide key="safeArea" id="safe"/>
+                    </view>
+                </objects>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Header.xib")
+        guard case .custom(let d)? = r.screens.first?.layoutCase.devices?.first else {
+            Issue.record("no custom device in \(r.screens.map(\.layoutCase.name))")
+            return
+        }
+        #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 34, right: 0))
+    }
 }
