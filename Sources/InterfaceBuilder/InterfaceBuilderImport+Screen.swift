@@ -131,10 +131,13 @@ extension InterfaceBuilderImport {
         if device.top <= 20 && !popover {
             // Since Xcode 11 (tools 15000) a controller presented modally in the default style is
             // drawn as a sheet, without the status bar; full-screen presentation and containers
-            // keep it (corpora/real: 13 of 38 such roots on retina4_7 have no status bar).
+            // keep it (corpora/real: 13 of 38 such roots on retina4_7 have no status bar). So
+            // does a controller no segue of the file leads to, which the app instantiates from
+            // code (inaturalist's taxonPhoto, tinode's CredentialsViewController).
             let style = controller["modalPresentationStyle"] ?? ""
-            let sheet = context.toolsVersion >= 15000 && !["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style)
-                && !inNavigation && !inTabs && !(context.initialController == id && context.toolsVersion >= 18000)
+            let presented = context.initialController == id ? context.toolsVersion < 18000 : context.segueDestinations.contains(id)
+            let sheet = context.toolsVersion >= 15000 && presented && !inNavigation && !inTabs
+                && !["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style)
             if controller.keyed("simulatedStatusBarMetrics")?.name == "nil" || sheet { top = 0 }
         }
         let simulatedTop = controller.keyed("simulatedTopBarMetrics")

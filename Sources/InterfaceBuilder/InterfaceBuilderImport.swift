@@ -11,6 +11,8 @@ struct DocumentContext {
     var elementsByID: [String: XMLNode] = [:]
     var isStoryboard: Bool
     var usesSafeAreas: Bool
+    /// Controllers some segue of the file leads to (ids).
+    var segueDestinations: Set<String> = []
     /// Ids of view controllers shown in a navigation controller with large titles.
     var largeTitleControllers: Set<String> = []
     /// Ids of view controllers shown in a navigation controller (its root, and what it pushes),
@@ -60,6 +62,7 @@ public enum InterfaceBuilderImport {
         context.hiddenNavigationBar = contained.hiddenBar
         context.tabControllers = contained.tabs
         context.largeTitleControllers = contained.largeTitles
+        context.segueDestinations = Set(all.filter { $0.name == "segue" }.compactMap { $0["destination"] })
         context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
         context.toolsVersion = toolsVersion(root["toolsVersion"])

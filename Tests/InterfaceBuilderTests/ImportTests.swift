@@ -463,4 +463,40 @@ import Testing
         }
         #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 34, right: 0))
     }
+
+    /// Since Xcode 11 a controller a segue presents modally is drawn as a sheet, without the
+    /// status bar (inaturalist's AddCommentViewController); one no segue leads to, which the app
+    /// instantiates from code, full screen with it (inaturalist's taxonPhoto).
+    @Test func aControllerNoSegueLeadsToKeepsTheStatusBar() throws {
+        func controller(_ id: String, segue: String = "") -> String {
+            """
+                    <scene sceneID="s-\(id)"><objects>
+                        <viewController storyboardIdentifier="\(id)" id="\(id)" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root-\(id)">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
+                            </view>
+                            \(segue)
+                        </viewController>
+                    </objects></scene>
+            """
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22154" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="First">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <scenes>
+            \(controller("First", segue: #"<connections><segue destination="Presented" kind="presentation" id="p1"/></connections>"#))
+            \(controller("Presented"))
+            \(controller("FromCode"))
+                </scenes>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        let tops: [String: Double] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
+            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
+            return (s.layoutCase.name, d.portraitSafeArea.top)
+        })
+        #expect(tops == ["Main-First": 20, "Main-Presented": 0, "Main-FromCode": 20])
+    }
 }
