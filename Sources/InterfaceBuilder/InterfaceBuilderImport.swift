@@ -167,7 +167,8 @@ public enum InterfaceBuilderImport {
         var navigation: Set<String> = []
         /// Those of them whose navigation controller hides its bar.
         var hiddenBar: Set<String> = []
-        /// Inside a tab bar controller: its tabs, through navigation controllers, and what they push.
+        /// Inside a tab bar controller: its tabs, through navigation controllers, and what they
+        /// push up to a controller that hides the bottom bar when pushed.
         var tabs: Set<String> = []
         /// Inside a navigation controller whose bar prefers large titles.
         var largeTitles: Set<String> = []
@@ -176,11 +177,12 @@ public enum InterfaceBuilderImport {
     static func containedControllers(_ all: [XMLNode]) -> ContainedControllers {
         var segues: [String: [(kind: String, relationship: String?, destination: String)]] = [:]
         var kinds: [String: String] = [:]
-        var barHidden: Set<String> = [], largeTitleBars: Set<String> = []
+        var barHidden: Set<String> = [], largeTitleBars: Set<String> = [], hidesBottomBar: Set<String> = []
         for n in all where n["sceneMemberID"] == "viewController" {
             guard let id = n["id"] else { continue }
             kinds[id] = n.name
             if n["navigationBarHidden"] == "YES" { barHidden.insert(id) }
+            if n["hidesBottomBarWhenPushed"] == "YES" { hidesBottomBar.insert(id) }
             if n.name == "navigationController", n.child("navigationBar")?["largeTitles"] == "YES" { largeTitleBars.insert(id) }
             segues[id] = n.descendants { $0.name == "segue" }.compactMap { s in
                 s["destination"].map { (s["kind"] ?? "", s["relationship"], $0) }
@@ -191,10 +193,13 @@ public enum InterfaceBuilderImport {
         // titles included (corpora/real: tinode's AddByIDViewController, a tab of a tab bar
         // controller pushed in a large-title navigation controller, stored 96 points lower than
         // without the bar).
-        func pushed(from start: Set<String>, intoTabs: Bool = true) -> Set<String> {
+        // A controller pushed with hidesBottomBarWhenPushed hides the tab bar for itself and for
+        // everything pushed after it, until it is popped (corpora/real: inaturalist's
+        // TaxonMapViewController, pushed after ObsDetailV2ViewController, stored without a tab bar).
+        func pushed(from start: Set<String>, intoTabs: Bool = true, stoppingAt stop: Set<String> = []) -> Set<String> {
             var seen = start, queue = Array(start)
             while let id = queue.popLast() {
-                for s in segues[id] ?? [] where !seen.contains(s.destination) {
+                for s in segues[id] ?? [] where !seen.contains(s.destination) && !stop.contains(s.destination) {
                     let tab = intoTabs && kinds[id] == "tabBarController" && s.kind == "relationship" && s.relationship == "viewControllers"
                     guard ["show", "push"].contains(s.kind) || tab else { continue }
                     seen.insert(s.destination)
@@ -221,6 +226,6 @@ public enum InterfaceBuilderImport {
             }
         }
         return ContainedControllers(navigation: pushed(from: navRoots), hiddenBar: pushed(from: hiddenRoots),
-                                    tabs: pushed(from: tabRoots, intoTabs: false), largeTitles: pushed(from: largeRoots))
+                                    tabs: pushed(from: tabRoots, intoTabs: false, stoppingAt: hidesBottomBar), largeTitles: pushed(from: largeRoots))
     }
 }

@@ -499,4 +499,53 @@ import Testing
         })
         #expect(tops == ["Main-First": 20, "Main-Presented": 0, "Main-FromCode": 20])
     }
+
+    /// A controller pushed with hidesBottomBarWhenPushed hides the tab bar for itself and for all
+    /// that is pushed after it (inaturalist's TaxonMapViewController, pushed after
+    /// ObsDetailV2ViewController, is stored without the tab bar).
+    @Test func theTabBarStaysHiddenAboveAControllerThatHidesIt() throws {
+        func controller(_ id: String, attributes: String = "", next: String? = nil) -> String {
+            let segue = next.map { #"<connections><segue destination="\#($0)" kind="show" id="to-\#($0)"/></connections>"# } ?? ""
+            return """
+                    <scene sceneID="s-\(id)"><objects>
+                        <viewController storyboardIdentifier="\(id)" \(attributes) id="\(id)" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root-\(id)">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
+                            </view>
+                            \(segue)
+                        </viewController>
+                    </objects></scene>
+            """
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22154" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="tabs">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <tabBarController id="tabs" sceneMemberID="viewController">
+                            <tabBar key="tabBar" contentMode="scaleToFill" id="tb"><rect key="frame" x="0.0" y="0.0" width="375" height="49"/></tabBar>
+                            <connections><segue destination="nav" kind="relationship" relationship="viewControllers" id="t1"/></connections>
+                        </tabBarController>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="44"/></navigationBar>
+                            <connections><segue destination="List" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                        </navigationController>
+                    </objects></scene>
+            \(controller("List", next: "Detail"))
+            \(controller("Detail", attributes: #"hidesBottomBarWhenPushed="YES""#, next: "Map"))
+            \(controller("Map"))
+                </scenes>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        let bottoms: [String: Double] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
+            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
+            return (s.layoutCase.name, d.portraitSafeArea.bottom)
+        })
+        #expect(bottoms == ["Main-List": 49, "Main-Detail": 0, "Main-Map": 0])
+    }
 }
