@@ -84,6 +84,27 @@ import Testing
         #expect(try T.layout(try tree(preserves: false)).frame(of: "g") == LayoutRect(x: 8, y: 8, width: 10, height: 10))
     }
 
+    /// A stack view starts with no layout margins, where any other view has 8 (rocket.chat's
+    /// ChannelInfoDescriptionCell in corpora/real pins a stack's trailing margin, and Interface
+    /// Builder's frames give it 0); margins given to it are its own.
+    @Test func aStackViewHasNoMarginsOfItsOwn() throws {
+        func tree(stack: Bool, margins: DirectionalEdgeInsets? = nil) throws -> ViewTree {
+            try T.tree([T.view("main"),
+                        T.view("c", in: "main") {
+                            if stack { var s = StackSpec(); s.arranged = ["a"]; $0.stack = s }
+                            $0.layoutMargins = margins
+                        },
+                        T.view("a", in: "c"), T.view("g", in: "main")], [
+                "c.left == main.left", "c.top == main.top + 100", "c.width == 100", "c.height == 50",
+                "g.trailing == c.trailingMargin", "g.top == c.topMargin", "g.width == 10", "g.height == 10",
+            ])
+        }
+        #expect(try T.layout(try tree(stack: true)).frame(of: "g") == LayoutRect(x: 90, y: 100, width: 10, height: 10))
+        #expect(try T.layout(try tree(stack: false)).frame(of: "g") == LayoutRect(x: 82, y: 108, width: 10, height: 10))
+        let given = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+        #expect(try T.layout(try tree(stack: true, margins: given)).frame(of: "g") == LayoutRect(x: 86, y: 104, width: 10, height: 10))
+    }
+
     @Test func directionalMarginsFlipUnderRightToLeft() throws {
         let views = [T.view("main"), T.view("c", in: "main") { $0.layoutMargins = DirectionalEdgeInsets(top: 0, leading: 30, bottom: 0, trailing: 5) }, T.view("g", in: "c")]
         let constraints = ["c.left == main.left", "c.top == main.top + 100", "c.width == 100", "c.height == 100",

@@ -61,6 +61,11 @@ public struct DirectionalEdgeInsets: Hashable, Sendable {
 
     /// UIKit's default layout margins: 8 on every side.
     public static let defaultMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// A stack view's margins: none (UIStackView starts with zero margins; corpora/real:
+    /// rocket.chat's ChannelInfoDescriptionCell pins a stack's trailing margin and
+    /// corona-warn-app's ExposureSubmissionImageCardCell preserves a stack's top margin, and
+    /// Interface Builder's frames give both 0).
+    public static let stackMargins = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
     /// A view controller's root view's own margins: none; the system minimum applies on top
     /// (0 top and bottom, 16 or 20 at the sides).
     public static let rootMargins = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)

@@ -15,7 +15,7 @@ extension ViewTree {
             autoresizing: spec.autoresizing ?? [], intrinsicSize: spec.intrinsicSize ?? IntrinsicSize(width: nil, height: nil),
             hugging: spec.hugging ?? ViewNode.defaultHugging,
             compressionResistance: spec.compressionResistance ?? ViewNode.defaultCompressionResistance,
-            baseline: spec.baseline, isHidden: spec.hidden ?? false, layoutMargins: spec.layoutMargins ?? (i == 0 ? .rootMargins : .defaultMargins),
+            baseline: spec.baseline, isHidden: spec.hidden ?? false, layoutMargins: spec.layoutMargins ?? (i == 0 ? .rootMargins : spec.stack != nil ? .stackMargins : .defaultMargins),
             preservesSuperviewLayoutMargins: spec.preservesSuperviewLayoutMargins ?? false,
             insetsLayoutMarginsFromSafeArea: spec.insetsLayoutMarginsFromSafeArea ?? true,
             alignmentRectInsets: spec.alignmentRectInsets ?? .zero, fixedSize: spec.fixedSize ?? false,
