@@ -45,7 +45,11 @@ extension CassowaryCore {
     func moves(_ v: Variable, along directions: [Bool]) -> Bool {
         let i = Int(v.index)
         guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return true }
-        let s = variableSymbol[i]
+        return moves(symbol: variableSymbol[i], along: directions)
+    }
+
+    /// `moves(_:along:)` for a symbol. O(row).
+    func moves(symbol s: Int32, along directions: [Bool]) -> Bool {
         guard tableau.basicRow[Int(s)] >= 0 else { return directions[Int(s)] }
         let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
         for k in 0..<row.count where directions[Int(row.syms[k])] && abs(row.coefs[k]) > Self.pivotTolerance {

@@ -47,6 +47,25 @@ import Testing
         }
     }
 
+    /// `cassowary-revised` reads the face from its own basis (one FTRAN per movable column, the
+    /// shared implied-equality analysis on the rows they reach): the same answers as the explicit
+    /// engine's per-variable extremes on the same systems.
+    @Test func theRevisedEngineReadsTheSameFaceFromItsBasis() async {
+        await propertyCheck(count: 2000, input: Gen.int(in: 2...6), Self.constraints) { n, codes in
+            let s = Self.build(codes, variables: n, weighted: false)
+            var r = RevisedSolver()
+            r.debugChecks = true
+            if let last = codes.last, last[10] > 1 {
+                try? r.addEditVariable(Variable(0), priority: .defaultHigh)
+                try? r.suggestValue(Double(last[6] * 7), for: Variable(0))
+            }
+            for (i, code) in codes.enumerated() { try? r.add(Self.decode(code, variables: n), id: ConstraintID(i)) }
+            let all = (0...n).map { Variable($0) }
+            #expect(r.ambiguousVariables(all) == s.ambiguousVariablesByExtremes(all),
+                    "n=\(n) \(codes.map { "\(Self.decode($0, variables: n))" })")
+        }
+    }
+
     @Test func aCycleOfInequalitiesIsAnImpliedEquality() throws {
         // x <= y <= z <= x + 0: all three equal, z free above by nothing but the cycle; w is free.
         var s = CassowarySolver()
