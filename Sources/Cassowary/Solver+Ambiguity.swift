@@ -49,6 +49,7 @@ extension CassowaryCore {
     }
 
     /// `moves(_:along:)` for a symbol. O(row).
+    @inline(__always)
     func moves(symbol s: Int32, along directions: [Bool]) -> Bool {
         guard tableau.basicRow[Int(s)] >= 0 else { return directions[Int(s)] }
         let row = tableau.rows[Int(tableau.basicRow[Int(s)])]
