@@ -398,14 +398,47 @@ import Testing
                 </scenes>
             </document>
             """
-        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
-        let insets: [String: EdgeInsets] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
-            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
-            return (s.layoutCase.name, d.portraitSafeArea)
-        })
+        let insets = try Self.safeAreas(text)
         #expect(insets["Main-List"] == EdgeInsets(top: 116, left: 0, bottom: 0, right: 0))
         #expect(insets["Main-Tab"] == EdgeInsets(top: 116, left: 0, bottom: 49, right: 0))
         #expect(insets["Main-Pop"] == EdgeInsets())
+    }
+
+    /// A scene holding one view controller whose root fills a retina4_7 screen and has a safe area.
+    static func controllerScene(_ id: String, attributes: String = "", connections: String = "") -> String {
+        """
+                <scene sceneID="s-\(id)"><objects>
+                    <viewController storyboardIdentifier="\(id)" \(attributes) id="\(id)" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root-\(id)">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
+                        </view>
+                        \(connections.isEmpty ? "" : "<connections>\(connections)</connections>")
+                    </viewController>
+                </objects></scene>
+        """
+    }
+
+    /// A storyboard of `scenes` on retina4_7, saved by Interface Builder `tools`.
+    static func storyboard(tools: String = "22154", initial: String, _ scenes: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="\(initial)">
+            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <scenes>
+        \(scenes.joined(separator: "\n"))
+            </scenes>
+        </document>
+        """
+    }
+
+    /// The portrait safe area of every screen `text` imports to, by screen name.
+    static func safeAreas(_ text: String, path: String = "Main.storyboard") throws -> [String: EdgeInsets] {
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: path)
+        return Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
+            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
+            return (s.layoutCase.name, d.portraitSafeArea)
+        })
     }
 
     /// Xcode writes some tools versions with a build suffix ("16097.3", "14490.70"); the version is
@@ -414,29 +447,9 @@ import Testing
     /// SecretsRecoveryWithKeyViewController in corpora/real: its scroll view at y = 0).
     @Test(arguments: [("16097.3", 0.0), ("14490.70", 20.0), ("16097", 0.0)])
     func aToolsVersionWithABuildSuffixIsReadAsItsNumber(tools: String, top: Double) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="only">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <scenes>
-                    <scene sceneID="s1"><objects>
-                        <viewController id="only" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="root">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <viewLayoutGuide key="safeArea" id="safe"/>
-                            </view>
-                        </viewController>
-                    </objects></scene>
-                </scenes>
-            </document>
-            """
         #expect(InterfaceBuilderImport.toolsVersion(tools) == Int(tools.prefix { $0 != "." }))
-        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
-        guard case .custom(let d)? = r.screens.first?.layoutCase.devices?.first else {
-            Issue.record("no custom device in \(r.screens.map(\.layoutCase.name))")
-            return
-        }
-        #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 0, right: 0))
+        let text = Self.storyboard(tools: tools, initial: "Only", [Self.controllerScene("Only")])
+        #expect(try Self.safeAreas(text) == ["Main-Only": EdgeInsets(top: top, left: 0, bottom: 0, right: 0)])
     }
 
     /// The iPhone XR and 11 (`retina6_1`) have a 48-point status bar, which Interface Builder
@@ -456,96 +469,44 @@ import Testing
                 </objects>
             </document>
             """
-        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Header.xib")
-        guard case .custom(let d)? = r.screens.first?.layoutCase.devices?.first else {
-            Issue.record("no custom device in \(r.screens.map(\.layoutCase.name))")
-            return
-        }
-        #expect(d.portraitSafeArea == EdgeInsets(top: top, left: 0, bottom: 34, right: 0))
+        #expect(try Array(Self.safeAreas(text, path: "Header.xib").values) == [EdgeInsets(top: top, left: 0, bottom: 34, right: 0)])
     }
 
     /// Since Xcode 11 a controller a segue presents modally is drawn as a sheet, without the
     /// status bar (inaturalist's AddCommentViewController); one no segue leads to, which the app
     /// instantiates from code, full screen with it (inaturalist's taxonPhoto).
     @Test func aControllerNoSegueLeadsToKeepsTheStatusBar() throws {
-        func controller(_ id: String, segue: String = "") -> String {
-            """
-                    <scene sceneID="s-\(id)"><objects>
-                        <viewController storyboardIdentifier="\(id)" id="\(id)" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="root-\(id)">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
-                            </view>
-                            \(segue)
-                        </viewController>
-                    </objects></scene>
-            """
-        }
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22154" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="First">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <scenes>
-            \(controller("First", segue: #"<connections><segue destination="Presented" kind="presentation" id="p1"/></connections>"#))
-            \(controller("Presented"))
-            \(controller("FromCode"))
-                </scenes>
-            </document>
-            """
-        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
-        let tops: [String: Double] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
-            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
-            return (s.layoutCase.name, d.portraitSafeArea.top)
-        })
-        #expect(tops == ["Main-First": 20, "Main-Presented": 0, "Main-FromCode": 20])
+        let text = Self.storyboard(initial: "First", [
+            Self.controllerScene("First", connections: #"<segue destination="Presented" kind="presentation" id="p1"/>"#),
+            Self.controllerScene("Presented"), Self.controllerScene("FromCode"),
+        ])
+        #expect(try Self.safeAreas(text).mapValues(\.top) == ["Main-First": 20, "Main-Presented": 0, "Main-FromCode": 20])
     }
 
     /// A controller pushed with hidesBottomBarWhenPushed hides the tab bar for itself and for all
     /// that is pushed after it (inaturalist's TaxonMapViewController, pushed after
     /// ObsDetailV2ViewController, is stored without the tab bar).
     @Test func theTabBarStaysHiddenAboveAControllerThatHidesIt() throws {
-        func controller(_ id: String, attributes: String = "", next: String? = nil) -> String {
-            let segue = next.map { #"<connections><segue destination="\#($0)" kind="show" id="to-\#($0)"/></connections>"# } ?? ""
-            return """
-                    <scene sceneID="s-\(id)"><objects>
-                        <viewController storyboardIdentifier="\(id)" \(attributes) id="\(id)" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="root-\(id)">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
-                            </view>
-                            \(segue)
-                        </viewController>
-                    </objects></scene>
+        func show(_ to: String) -> String { #"<segue destination="\#(to)" kind="show" id="to-\#(to)"/>"# }
+        let text = Self.storyboard(initial: "tabs", [
             """
-        }
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22154" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="tabs">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <scenes>
-                    <scene sceneID="s1"><objects>
-                        <tabBarController id="tabs" sceneMemberID="viewController">
-                            <tabBar key="tabBar" contentMode="scaleToFill" id="tb"><rect key="frame" x="0.0" y="0.0" width="375" height="49"/></tabBar>
-                            <connections><segue destination="nav" kind="relationship" relationship="viewControllers" id="t1"/></connections>
-                        </tabBarController>
-                    </objects></scene>
-                    <scene sceneID="s2"><objects>
-                        <navigationController id="nav" sceneMemberID="viewController">
-                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="44"/></navigationBar>
-                            <connections><segue destination="List" kind="relationship" relationship="rootViewController" id="r1"/></connections>
-                        </navigationController>
-                    </objects></scene>
-            \(controller("List", next: "Detail"))
-            \(controller("Detail", attributes: #"hidesBottomBarWhenPushed="YES""#, next: "Map"))
-            \(controller("Map"))
-                </scenes>
-            </document>
-            """
-        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
-        let bottoms: [String: Double] = Dictionary(uniqueKeysWithValues: r.screens.compactMap { s in
-            guard case .custom(let d)? = s.layoutCase.devices?.first else { return nil }
-            return (s.layoutCase.name, d.portraitSafeArea.bottom)
-        })
-        #expect(bottoms == ["Main-List": 49, "Main-Detail": 0, "Main-Map": 0])
+                <scene sceneID="s1"><objects>
+                    <tabBarController id="tabs" sceneMemberID="viewController">
+                        <tabBar key="tabBar" contentMode="scaleToFill" id="tb"><rect key="frame" x="0.0" y="0.0" width="375" height="49"/></tabBar>
+                        <connections><segue destination="nav" kind="relationship" relationship="viewControllers" id="t1"/></connections>
+                    </tabBarController>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="44"/></navigationBar>
+                        <connections><segue destination="List" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                    </navigationController>
+                </objects></scene>
+            """,
+            Self.controllerScene("List", connections: show("Detail")),
+            Self.controllerScene("Detail", attributes: #"hidesBottomBarWhenPushed="YES""#, connections: show("Map")),
+            Self.controllerScene("Map"),
+        ])
+        #expect(try Self.safeAreas(text).mapValues(\.bottom) == ["Main-List": 49, "Main-Detail": 0, "Main-Map": 0])
     }
 }
