@@ -42,14 +42,9 @@ extension CassowaryCore {
         var fixed: [Bool]
     }
 
-    /// A row constant this close to 0 is a tight inequality: 1e-12 of the magnitudes its row was
-    /// computed from (`Row.constantScale`), about 4 500 units in the last place, far more than
-    /// the roundings that form a constant leave. It was 1e-9 of every number in the system, so a
-    /// margin's inset of 1.9e9 made a slack of 1 point elsewhere tight, and a tie went unreported
-    /// (corpora/regressions/ambiguity-tight-tolerance-at-far-off-numbers.json); then 1e-9 of the
-    /// row's own magnitudes, and a slack of a point or so computed through an inset of 3e10 was
-    /// still taken for 0 (corpora/regressions/ambiguity-tight-tolerance-through-a-far-off-inset.json).
-    func tightTolerance(ofRow r: Int) -> Double { 1e-12 * max(1, tableau.rows[r].constantScale) }
+    /// A row constant this close to 0 is a tight inequality: `Tolerance.rowResidue` of the
+    /// magnitudes its row was computed from (`Row.constantScale`).
+    func tightTolerance(ofRow r: Int) -> Double { Tolerance.rowResidue * max(1, tableau.rows[r].constantScale) }
 
     /// Pivots this copy so that the optimal face's implied equalities are fixed nonbasic symbols
     /// and returns, per symbol, whether it is a direction of the face's affine hull (movable and

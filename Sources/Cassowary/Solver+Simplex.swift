@@ -3,8 +3,8 @@ import LinearConstraints
 /// Substitution, pivoting and the primal and dual simplex of the Cassowary method, with a
 /// lexicographic objective (one row per priority level, highest first).
 extension CassowaryCore {
-    /// Loose tolerance for the deep invariant checks only (relative to every number seen).
-    var feasibilityTolerance: Double { magnitude * 1e-9 }
+    /// Loose tolerance for the deep invariant checks only (`Tolerance.feasibility`).
+    var feasibilityTolerance: Double { magnitude * Tolerance.feasibility }
 
     /// What the dual simplex treats as rounding residue in a row constant: relative to the
     /// suggested values (the only numbers a suggestion moves), never to the largest constant of
@@ -36,12 +36,10 @@ extension CassowaryCore {
         return r >= 0 ? tableau.rows[Int(r)].constantScale : 0
     }
 
-    /// Pivot elements below this are rounding residue and never chosen. Cancellation residue in a
-    /// coefficient is already snapped to 0 (`snap`, 1e-11 of its operands), so what is left is
-    /// real: it was 1e-10, which refused the pivot on a coefficient of 8e-11 (0.01·0.0005·1.6e-5,
-    /// a chain of small multipliers) that phase one needed, and a feasible `x == 1` was reported
-    /// unsatisfiable (libFuzzer, Regressions/small-pivot-in-phase-one.system.json).
-    static let pivotTolerance = 1e-13
+    /// Pivot elements at or below this are rounding residue and never chosen (`Tolerance.pivot`).
+    /// Cancellation residue in a coefficient is already snapped to 0 (`snap`, 1e-11 of its
+    /// operands), so what is left is real.
+    static let pivotTolerance = Tolerance.pivot
 
     /// Phase one's entering coefficients below this fraction of the artificial row's largest
     /// are residue (`optimizeArtificial`).
@@ -221,12 +219,13 @@ extension CassowaryCore {
         return best
     }
 
-    /// Lexicographic comparison of d(s)/a against d(t)/b, ties by symbol id.
+    /// Lexicographic comparison of d(s)/a against d(t)/b, ties (`Tolerance.dualRatioTie`) by
+    /// symbol id.
     func dualRatioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
         for l in 0..<levels.count {
             let x = levels.coefs[l][Int(s)] / a
             let y = levels.coefs[l][Int(t)] / b
-            let tol = 1e-12 * max(1, max(abs(x), abs(y)))
+            let tol = Tolerance.dualRatioTie * max(1, max(abs(x), abs(y)))
             if x < y - tol { return true }
             if x > y + tol { return false }
         }

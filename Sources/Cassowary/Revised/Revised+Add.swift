@@ -227,11 +227,9 @@ extension RevisedCore {
         }
     }
 
-    /// The rounding a restricted basic value at `p` may carry: 1e-12 (about 4 500 units in the
-    /// last place) of the numbers its own row adds up, `|b| + Σ|a·x|` over the row's basic
-    /// columns, at least 1. Relative to the row, not to every number seen: a tolerance of 1e-9
-    /// of the largest constant of the system (1.5e10, an inset) let a required equality stand
-    /// 8 points off (fuzz, seed 1, case 1734). O(row).
+    /// The rounding a restricted basic value at `p` may carry: `Tolerance.rowResidue` of the
+    /// numbers its own row adds up, `|b| + Σ|a·x|` over the row's basic columns, at least 1.
+    /// O(row).
     @inline(__always)
     func valueTolerance(_ p: Int32) -> Double {
         let c = Int(basicAt[Int(p)])
@@ -241,7 +239,7 @@ extension RevisedCore {
             let q = positionOf[Int(rows.cols[k])]
             if q >= 0 { scale += abs(rows.coefs[k] * xB[Int(q)]) }
         }
-        return max(1, scale) * 1e-12
+        return max(1, scale) * Tolerance.rowResidue
     }
 
     func explainConflict(_ record: RevisedRecord, certificate: [Int32]) -> [ConstraintID] {

@@ -74,7 +74,7 @@ extension RevisedCore {
         while k < reach.count {
             let p = reach[k].position
             var row = Row(constant: xB[Int(p)])
-            row.constantScale = valueTolerance(p) / 1e-12
+            row.constantScale = valueTolerance(p) / Tolerance.rowResidue
             while k < reach.count, reach[k].position == p {
                 row.syms.append(symbolOf[Int(reach[k].movable)])
                 row.coefs.append(-reach[k].value)

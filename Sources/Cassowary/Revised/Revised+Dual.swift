@@ -128,21 +128,16 @@ extension RevisedCore {
     }
 
     /// d_j/|α_j| < d_k/|α_k| lexicographically over the levels; ties by lower id. Two ratios
-    /// within `ratioTolerance` of each other are a tie and the next level decides: exact
-    /// ratios 2 and 2 came out as 1.9999999999999996 and 2, and the first won at its level where
-    /// the second was the smaller one level down, leaving a reduced cost of (0, −1) behind (a
-    /// basis that was not optimal at the lower priority).
+    /// within `Tolerance.dualRatioTie` of each other are a tie and the next level decides.
     func ratioLess(_ j: Int32, _ k: Int32) -> Bool {
         let aj = abs(pivotRow.values[Int(j)])
         let ak = abs(pivotRow.values[Int(k)])
         for l in levelKeys.indices {
             let rj = reduced[l][Int(j)] / aj
             let rk = reduced[l][Int(k)] / ak
-            if abs(rj - rk) > Self.ratioTolerance * max(1, abs(rj), abs(rk)) { return rj < rk }
+            if abs(rj - rk) > Tolerance.dualRatioTie * max(1, abs(rj), abs(rk)) { return rj < rk }
         }
         return j < k
     }
 
-    /// Dual ratios closer than this (relative) are equal at their level.
-    static let ratioTolerance = 1e-9
 }

@@ -127,13 +127,11 @@ struct RevisedCore {
     var rowCount: Int { rowConstant.count }
     var columnCount: Int { kinds.count }
 
-    /// Feasibility tolerance of a basic value (relative to every number seen).
-    var feasibilityTolerance: Double { magnitude * 1e-9 }
-    /// Pivot elements (FTRAN or BTRAN entries) at or below this are rounding residue: the
-    /// explicit engine's (`CassowaryCore.pivotTolerance`). It was 1e-11, which refused the real
-    /// 8e-12 of `x + 1e-6*y == 0` beside `125000*y == 0 @750` (1e-6 / 125000) and rejected a
-    /// feasible `x == 1` (fuzz, seed 1, case 1686).
-    static let pivotTolerance = 1e-13
+    /// Feasibility tolerance of a basic value (`Tolerance.feasibility`).
+    var feasibilityTolerance: Double { magnitude * Tolerance.feasibility }
+    /// Pivot elements (FTRAN or BTRAN entries) at or below this are rounding residue
+    /// (`Tolerance.pivot`, the explicit engine's too).
+    static let pivotTolerance = Tolerance.pivot
     /// Reduced costs within this fraction of the level's scale are 0.
     static let costTolerance = 1e-11
 }
