@@ -15,7 +15,7 @@ import LinearConstraints
 /// Every public operation keeps the tableau primal feasible and optimal, so reads are O(1)
 /// (`cassowary-factored`: the first read after an operation evaluates the definitions it needs,
 /// memoised until the next operation; `Solver+Factored.swift`).
-struct CassowaryCore {
+struct CassowaryCore: HeldModel {
     /// True for the Kiwi-style weighted strategy.
     public let weighted: Bool
     /// True for the `cassowary-factored` strategy: basic external variables keep their rows in

@@ -64,17 +64,10 @@ extension CassowaryCore {
         return s
     }
 
-    /// The external symbol of `v`, created on first use.
-    mutating func symbol(for v: Variable) -> Int32 {
-        let i = Int(v.index)
-        if i >= variableSymbol.count {
-            variableSymbol.append(contentsOf: repeatElement(-1, count: i + 1 - variableSymbol.count))
-        }
-        if variableSymbol[i] >= 0 { return variableSymbol[i] }
-        let s = newSymbol(.external, owner: -1)
-        variableSymbol[i] = s
-        journal?.newVariables.append(v.index)
-        return s
+    /// A new external symbol for a variable seen for the first time (`HeldModel.symbol(for:)`).
+    mutating func newExternal(for index: Int32) -> Int32 {
+        journal?.newVariables.append(index)
+        return newSymbol(.external, owner: -1)
     }
 
     /// The constraint as a row over parametric symbols (basic variables substituted), with its

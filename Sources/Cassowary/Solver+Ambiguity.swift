@@ -95,13 +95,6 @@ extension CassowaryCore {
         }
     }
 
-    /// The external symbol of `v`, nil when no constraint mentions it.
-    func symbolOf(_ v: Variable) -> Int32? {
-        let i = Int(v.index)
-        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return nil }
-        return variableSymbol[i]
-    }
-
     /// A parametric symbol that can move without leaving the optimal face: not a dummy and with a
     /// zero coefficient at every level (residue within `ObjectiveLevels.residue` counts as zero).
     func isMovable(_ s: Int32) -> Bool {

@@ -14,13 +14,6 @@ extension CassowaryCore {
         afterOperation()
     }
 
-    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
-        recordOfEdit[variable] = nil
-        removeRecord(slot)
-        afterOperation()
-    }
-
     /// Moves the edit constraint `v == suggested` to the new value. The constraint's plus-error
     /// `e+` is replaced by `e+ + delta`, so every row holding `e+` shifts its constant by
     /// `coefficient·delta` (found through the column index), then the dual simplex restores

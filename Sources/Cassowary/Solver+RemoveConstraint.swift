@@ -1,13 +1,6 @@
 import LinearConstraints
 
 extension CassowaryCore {
-    mutating func remove(_ id: ConstraintID) throws(SolverError) {
-        guard let slot = recordOfID[id] else { throw .unknownConstraint(id) }
-        recordOfID[id] = nil
-        removeRecord(slot)
-        afterOperation()
-    }
-
     /// Takes a record's constraint out of the tableau cleanly: its error terms leave the objective,
     /// its marker is pivoted into the basis and that row dropped, and its symbols are freed, so no
     /// trace of it remains (Kiwi's `removeConstraint`, plus scrubbing rounding residue).

@@ -83,23 +83,10 @@ extension RevisedCore {
         return j
     }
 
-    /// The column of `v`, created on first use.
-    mutating func column(for v: Variable) -> Int32 {
-        let i = Int(v.index)
-        if i >= variableSymbol.count {
-            variableSymbol.append(contentsOf: repeatElement(-1, count: i + 1 - variableSymbol.count))
-        }
-        if variableSymbol[i] >= 0 { return variableSymbol[i] }
-        let j = newColumn(.external, owner: -1)
-        variableSymbol[i] = j
-        journal?.variables.append(Int32(i))
-        return j
-    }
-
-    func columnOf(_ v: Variable) -> Int32? {
-        let i = Int(v.index)
-        guard i < variableSymbol.count, variableSymbol[i] >= 0 else { return nil }
-        return variableSymbol[i]
+    /// A new column for a variable seen for the first time (`HeldModel.symbol(for:)`).
+    mutating func newExternal(for index: Int32) -> Int32 {
+        journal?.variables.append(index)
+        return newColumn(.external, owner: -1)
     }
 
     /// The priority level for key `p`, created when absent (reduced costs become stale).
@@ -135,7 +122,7 @@ extension RevisedCore {
         record.row = i
         let e = c.expression.normalized()
         for t in e.terms where t.coefficient != 0 {
-            rows.push(column(for: t.variable), t.coefficient)
+            rows.push(symbol(for: t.variable), t.coefficient)
             largestCoefficient = max(largestCoefficient, abs(t.coefficient))
             smallestCoefficient = min(smallestCoefficient, abs(t.coefficient))
         }

@@ -21,12 +21,12 @@ extension RevisedCore {
         core.debugChecks = false
         if !core.dualsValid { core.computeReducedCosts() }
         let movable = core.movableColumns()
-        guard !movable.isEmpty else { return candidates.filter { core.columnOf($0) == nil } }
+        guard !movable.isEmpty else { return candidates.filter { core.symbolOf($0) == nil } }
         let (face, symbolOf) = core.faceTableau(movable)
         var analysis = face
         let directions = analysis.faceDirections()
         return candidates.filter { v in
-            guard let c = core.columnOf(v) else { return true }
+            guard let c = core.symbolOf(v) else { return true }
             let s = symbolOf[Int(c)]
             return s >= 0 && analysis.moves(symbol: s, along: directions)
         }

@@ -4,7 +4,7 @@ import SparseLU
 /// Values, the objective, counters and the deferred optimisation.
 extension RevisedCore {
     func value(of variable: Variable) -> Double {
-        guard let j = columnOf(variable) else { return 0 }
+        guard let j = symbolOf(variable) else { return 0 }
         let p = positionOf[Int(j)]
         return p >= 0 ? xB[Int(p)] : 0
     }

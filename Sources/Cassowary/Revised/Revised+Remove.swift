@@ -5,20 +5,6 @@ import SparseLU
 /// feasible), then its row and that position leave B together, which leaves every other value
 /// as it was (the own column is in no other row).
 extension RevisedCore {
-    mutating func remove(_ id: ConstraintID) throws(SolverError) {
-        guard let slot = recordOfID[id] else { throw .unknownConstraint(id) }
-        recordOfID[id] = nil
-        removeRecord(slot)
-        afterOperation()
-    }
-
-    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let slot = recordOfEdit[variable] else { throw .unknownEditVariable(variable) }
-        recordOfEdit[variable] = nil
-        removeRecord(slot)
-        afterOperation()
-    }
-
     /// O(row + the columns it names + a refactorization).
     mutating func removeRecord(_ slot: Int32) {
         let record = records[Int(slot)]!

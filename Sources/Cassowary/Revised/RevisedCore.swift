@@ -26,7 +26,7 @@ import SparseLU
 ///   level by level, highest first (`Revised+Primal`);
 /// - a suggested value moves `x_B` by one FTRAN; the dual simplex with a lexicographic ratio
 ///   test restores feasibility (`Revised+Dual`).
-struct RevisedCore {
+struct RevisedCore: HeldModel {
     // MARK: columns (symbols)
 
     var kinds: [SymbolKind] = []
