@@ -14,7 +14,10 @@ extension InterfaceBuilderImport {
         let device = context.device
         var b = ScreenBuilder(document: context, name: "\(context.fileStem)-\(name)", classes: device.sizeClasses)
         b.visit(screen.root, superview: nil)
-        if screen.isCell { cellRoot(&b.views, screen.root, standsAlone: screen.standsAlone, toolsVersion: context.toolsVersion) }
+        if screen.isCell {
+            cellRoot(&b.views, screen.root, standsAlone: screen.standsAlone, inRootTable: screen.inRootTable,
+                     usesSafeAreas: context.usesSafeAreas, toolsVersion: context.toolsVersion)
+        }
         for g in screen.controller?.child("layoutGuides")?.children ?? [] where g.name == "viewControllerLayoutGuide" {
             if let id = g["id"] { b.guides[id] = .layoutGuide(top: g["type"] == "top") }
         }
@@ -52,13 +55,20 @@ extension InterfaceBuilderImport {
     /// A file saved before Xcode 9 (tools version below 13000) was laid out for iOS 10 and
     /// earlier, whose cells had a plain view's 8 all round (iNaturalist's TaxonCell, 12121, and
     /// ObservationFieldValueSwitchCell, 7706).
-    static func cellRoot(_ views: inout [ViewSpec], _ node: XMLNode, standsAlone: Bool, toolsVersion: Int) {
+    static func cellRoot(_ views: inout [ViewSpec], _ node: XMLNode, standsAlone: Bool, inRootTable: Bool, usesSafeAreas: Bool, toolsVersion: Int) {
         views[0].respectsSystemMinimumLayoutMargins = false
         guard views[0].layoutMargins == nil else { return }
         let plain = DirectionalEdgeInsets.defaultMargins.top
         let isTable = node.name == "tableViewCell"
         let beforeiOS11 = toolsVersion > 0 && toolsVersion < 13000
-        let systemMinimum: Double = (views[0].frame?.width ?? 0) >= 414 ? 20 : 16
+        // A table inside a controller's view (not the controller's root view) in a file laid out
+        // without safe areas gives its cells 16 at every width (corpora/real: iNaturalist's
+        // obsDetailV2 table, 414 wide, six cells laid out by constraints and two of the built-in
+        // styles, whose labels Interface Builder draws afresh, at 16; two cells at 20, one of
+        // them identical to one at 16). With safe areas such a table's cells follow the width
+        // (nRF Mesh's Configuration: a built-in style's label at 20 on a 414-point phone).
+        let inner = isTable && !standsAlone && !inRootTable && !usesSafeAreas
+        let systemMinimum: Double = (views[0].frame?.width ?? 0) >= 414 && !inner ? 20 : 16
         let side = beforeiOS11 || !(isTable || standsAlone) ? plain : systemMinimum
         let vertical = isTable && !beforeiOS11 ? 11 : plain
         let margins = DirectionalEdgeInsets(top: vertical, leading: side, bottom: vertical, trailing: side)

@@ -104,6 +104,8 @@ public enum InterfaceBuilderImport {
         /// A cell that is a top-level object of a xib, not a prototype inside a table or
         /// collection view.
         var standsAlone = false
+        /// A prototype or static cell of a table view that is its controller's root view.
+        var inRootTable = false
     }
 
     /// The screens of a document: each scene's root view and each top-level view of a xib, then
@@ -111,7 +113,7 @@ public enum InterfaceBuilderImport {
     static func screens(_ root: XMLNode, context: DocumentContext) -> [Screen] {
         var out: [Screen] = []
         var cells: [XMLNode] = []
-        var alone = Set<ObjectIdentifier>()
+        var alone = Set<ObjectIdentifier>(), rootTable = Set<ObjectIdentifier>()
         func collectCells(_ n: XMLNode) {
             cells += n.descendants { $0.name == "tableViewCell" || $0.name == "collectionViewCell" || $0.name == "collectionReusableView" }
         }
@@ -121,6 +123,11 @@ public enum InterfaceBuilderImport {
                     guard let view = controller.children.first(where: { $0["key"] == "view" && ViewKinds.views.contains($0.name) }) else { continue }
                     out.append(Screen(name: sceneName(controller, scene: scene), root: view, controller: controller, isCell: false))
                     collectCells(view)
+                    if view.name == "tableView" {
+                        let nested = view.descendants { $0.name == "tableView" }.flatMap { $0.descendants { $0.name == "tableViewCell" } }
+                        let own = Set(view.descendants { $0.name == "tableViewCell" }.map(ObjectIdentifier.init))
+                        rootTable.formUnion(own.subtracting(nested.map(ObjectIdentifier.init)))
+                    }
                 }
             }
         } else if let objects = root.child("objects") {
@@ -136,7 +143,7 @@ public enum InterfaceBuilderImport {
         }
         for cell in cells {
             out.append(Screen(name: viewName(cell, fallback: cell.name), root: cell, controller: nil, isCell: true,
-                              standsAlone: alone.contains(ObjectIdentifier(cell))))
+                              standsAlone: alone.contains(ObjectIdentifier(cell)), inRootTable: rootTable.contains(ObjectIdentifier(cell))))
         }
         return out
     }

@@ -509,4 +509,42 @@ import Testing
         ])
         #expect(try Self.safeAreas(text).mapValues(\.bottom) == ["Main-List": 49, "Main-Detail": 0, "Main-Map": 0])
     }
+
+    /// A table inside a controller's view, in a file laid out without safe areas, gives its cells
+    /// 16-point side margins on a 414-point phone, where a table that is the controller's root
+    /// view gives 20 (iNaturalist's MainStoryboard: obsDetailV2's table and the root tables beside
+    /// it); with safe areas both give 20 (nRF Mesh's Configuration).
+    @Test(arguments: [(false, 16.0, 20.0), (true, 20.0, 20.0)])
+    func anInnerTablesCellsInAFileWithoutSafeAreasHaveSixteenPointMargins(safeAreas: Bool, inner: Double, root: Double) throws {
+        let cell = { (id: String) in
+            #"<prototypes><tableViewCell reuseIdentifier="\#(id)" id="\#(id)"><rect key="frame" x="0.0" y="0.0" width="414" height="44"/></tableViewCell></prototypes>"#
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22154" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" \(safeAreas ? #"useSafeAreas="YES""# : "") initialViewController="outer">
+                <device id="retina5_5" orientation="portrait" appearance="light"/>
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <viewController id="outer" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="outerRoot">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="736"/>
+                                <subviews>
+                                    <tableView style="grouped" id="innerTable"><rect key="frame" x="0.0" y="50" width="414" height="686"/>\(cell("Inner"))</tableView>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <tableViewController id="list" sceneMemberID="viewController">
+                            <tableView key="view" style="plain" id="rootTable"><rect key="frame" x="0.0" y="0.0" width="414" height="736"/>\(cell("Root"))</tableView>
+                        </tableViewController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Main.storyboard")
+        let sides = Dictionary(uniqueKeysWithValues: r.screens.map { ($0.layoutCase.name, $0.layoutCase.views[0].layoutMargins?.leading) })
+        #expect(sides["Main-Inner"] == inner)
+        #expect(sides["Main-Root"] == root)
+    }
 }
