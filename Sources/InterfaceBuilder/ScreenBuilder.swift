@@ -64,6 +64,13 @@ struct ScreenBuilder {
                 v.intrinsicSize = IntrinsicSize(width: s.width.map { $0 - insets.left - insets.right }, height: s.height.map { $0 - insets.top - insets.bottom })
             }
         }
+        // A system symbol image aligns by the symbol's own rectangle, which depends on its glyph
+        // and its configuration: Strut cannot know it and lays the view out as if its alignment
+        // rectangle were its frame (tinode's avatars are drawn 1.3 to 4.3 points off the
+        // 128-point rectangle their constraints give).
+        if node.name == "imageView", node["catalog"] == "system" || node.keyed("image")?["catalog"] == "system" {
+            report.drop("alignment rectangle of a system symbol image (laid out as its frame)")
+        }
         v.hugging = Self.priorities(node["horizontalHuggingPriority"], node["verticalHuggingPriority"], default: 250)
         v.compressionResistance = Self.priorities(
             node["horizontalCompressionResistancePriority"], node["verticalCompressionResistancePriority"], default: 750)

@@ -547,4 +547,28 @@ import Testing
         #expect(sides["Main-Inner"] == inner)
         #expect(sides["Main-Root"] == root)
     }
+
+    /// An image view showing a system symbol, named either way Interface Builder writes it, is
+    /// counted among what the import leaves out: its alignment rectangle depends on the glyph.
+    @Test func aSystemSymbolImagesAlignmentRectangleIsCountedAsLeftOut() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23727" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+                <device id="retina6_1" orientation="portrait" appearance="light"/>
+                <objects>
+                    <view contentMode="scaleToFill" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="200" height="200"/>
+                        <subviews>
+                            <imageView image="person" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="1.33" width="128" height="125.33"/></imageView>
+                            <imageView translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/><imageReference key="image" image="person.2" catalog="system"/></imageView>
+                            <imageView image="logo" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/></imageView>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+        let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Symbols.xib")
+        let dropped = try #require(r.screens.first).report.dropped
+        #expect(dropped.filter { $0.key.contains("system symbol") }.map(\.value) == [2], "\(dropped)")
+    }
 }
