@@ -18,8 +18,9 @@ enum Tolerance {
     static let pivot = 1e-13
 
     /// A restricted value may stand this fraction of the magnitude of every number seen below 0
-    /// and count as feasible: the deep invariant checks' loose bound, never a decision of the
-    /// simplex (those are relative to the numbers a value is computed from, `rowResidue`).
+    /// and count as feasible: the deep invariant checks' loose bound, and the revised engine's
+    /// for a basic column no row names; the simplex's own decisions are relative to the numbers
+    /// a value is computed from (`rowResidue`).
     static let feasibility = 1e-9
 
     /// A basic value or row constant within this fraction of the numbers it was computed from

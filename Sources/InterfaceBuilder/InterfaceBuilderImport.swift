@@ -82,7 +82,6 @@ public enum InterfaceBuilderImport {
         return out
     }
 
-    /// `Main.storyboard` -> `Main`.
     /// The `toolsVersion` attribute as a number: Xcode writes some with a build suffix
     /// ("16097.3", "14490.70"), and the version is the part before the dot; 0 when absent or
     /// not a number.
@@ -90,6 +89,7 @@ public enum InterfaceBuilderImport {
         Int((attribute ?? "").prefix { $0 != "." }) ?? 0
     }
 
+    /// `Main.storyboard` -> `Main`.
     static func fileStem(_ path: String) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         return base.split(separator: ".").first.map(String.init) ?? base

@@ -22,8 +22,7 @@ extension RevisedCore {
         if !core.dualsValid { core.computeReducedCosts() }
         let movable = core.movableColumns()
         guard !movable.isEmpty else { return candidates.filter { core.symbolOf($0) == nil } }
-        let (face, symbolOf) = core.faceTableau(movable)
-        var analysis = face
+        var (analysis, symbolOf) = core.faceTableau(movable)
         let directions = analysis.faceDirections()
         return candidates.filter { v in
             guard let c = core.symbolOf(v) else { return true }
