@@ -113,13 +113,6 @@ public struct AdaptiveSolver: DeepChecking {
         }
     }
 
-    /// The deletion filter of `CassowarySolver.minimalConflict`.
-    public static func minimalConflict(
-        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
-    ) -> [ConstraintID] {
-        CassowaryCore.minimalConflict(among: members, adding: new, fallback: fallback)
-    }
-
     public mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
         unique()
         if box.revised != nil { return try box.revised!.add(constraint, id: id) }

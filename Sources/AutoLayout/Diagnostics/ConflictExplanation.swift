@@ -2,17 +2,13 @@ import Cassowary
 import LinearConstraints
 
 /// A solver whose rejected adds can report a conflicting set without minimising it, leaving the
-/// minimisation (a deletion filter of fresh solves) to the diagnostics asked after the layout
-/// pass. `LayoutEngine` uses it when `diagnosesInLayoutPass` is false; other solvers minimise
-/// in the pass as always.
+/// minimisation (the deletion filter of fresh solves, `CassowarySolver.minimalConflict`, the
+/// same for every engine: the members' conflict belongs to the set, not to the engine) to the
+/// diagnostics asked after the layout pass. `LayoutEngine` uses it when `diagnosesInLayoutPass`
+/// is false; other solvers minimise in the pass as always.
 public protocol DeferredConflictExplanation {
     /// True: rejected adds report minimal sets; false: the set the solver's certificate names.
     var minimizesConflicts: Bool { get set }
-    /// A minimal subset of `members` conflicting with `new`, `new` included, sorted; starting
-    /// from `fallback()` (built only then) when `members` and `new` do not conflict (rounding).
-    static func minimalConflict(
-        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
-    ) -> [ConstraintID]
 }
 
 extension CassowarySolver: DeferredConflictExplanation {}
@@ -62,10 +58,10 @@ extension LayoutEngine {
     /// installed as required now and the device pins in `pinned` (jointly satisfiable, so every
     /// conflicting subset with `id` holds `id`).
     func minimalConflict(_ set: [ConstraintID], adding id: ConstraintID, _ s: LoweredSystem, pinned: [ConstraintID]) -> [ConstraintID] {
-        guard let filter = Solver.self as? any DeferredConflictExplanation.Type else { return set }
+        guard Solver.self is any DeferredConflictExplanation.Type else { return set }
         func pair(_ c: ConstraintID) -> (ConstraintID, Constraint) { (c, memberAsRequired(c, s)) }
         let members = set.filter { $0 != id }.map(pair)
-        return filter.minimalConflict(among: members, adding: pair(id)) {
+        return CassowarySolver.minimalConflict(among: members, adding: pair(id)) {
             state.indices.filter { state[$0] == .required && $0 != id.rawValue }.map { pair(ConstraintID($0)) } + pinned.map(pair)
         }
     }

@@ -47,13 +47,6 @@ public struct RevisedSolver: DeepChecking {
         }
     }
 
-    /// The deletion filter of `CassowarySolver.minimalConflict` (fresh solves of the members).
-    public static func minimalConflict(
-        among members: [(ConstraintID, Constraint)], adding new: (ConstraintID, Constraint), fallback: () -> [(ConstraintID, Constraint)]
-    ) -> [ConstraintID] {
-        CassowaryCore.minimalConflict(among: members, adding: new, fallback: fallback)
-    }
-
     mutating func unique() {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.core) }
     }
