@@ -54,7 +54,8 @@ struct DesignDevice: Hashable, Sendable {
 
     /// The device of a document: its `<device>` element, else its simulated destination, else
     /// the table's device with the size of `fallbackSize`, else iPhone 8 (`retina4_7`).
-    static func of(document: XMLNode, fallbackSize: PointSize?) -> (device: DesignDevice, note: String?) {
+    /// `toolsVersion` (the file's, `InterfaceBuilderImport.toolsVersion`) decides the XR's status bar.
+    static func of(document: XMLNode, toolsVersion: Int, fallbackSize: PointSize?) -> (device: DesignDevice, note: String?) {
         var id = document.child("device")?["id"]
         let orientation = document.child("device")?["orientation"]
         if id == nil {
@@ -69,7 +70,7 @@ struct DesignDevice: Hashable, Sendable {
             // MeHeaderView, tools 21225, stored 4 points lower than 44 gives; corona-warn-app's
             // ExposureDetectionViewController, tools 19455, and vector-im's controllers, tools
             // 16096 to 18122, stored at 44).
-            if d.ibID == "retina6_1", InterfaceBuilderImport.toolsVersion(document["toolsVersion"]) >= 21000 { d.top = 48 }
+            if d.ibID == "retina6_1", toolsVersion >= 21000 { d.top = 48 }
             return (d, nil)
         }
         if let size = fallbackSize {

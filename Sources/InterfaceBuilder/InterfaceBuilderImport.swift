@@ -52,7 +52,8 @@ public enum InterfaceBuilderImport {
         let stem = fileStem(path)
         let all = [root] + root.descendants { _ in true }
         let firstRootSize = all.first { $0["key"] == "view" || $0.name == "view" }.flatMap { ScreenBuilder.rect($0.keyed("frame")) }
-        let (device, note) = DesignDevice.of(document: root, fallbackSize: firstRootSize.map { PointSize(width: $0.width, height: $0.height) })
+        let tools = toolsVersion(root["toolsVersion"])
+        let (device, note) = DesignDevice.of(document: root, toolsVersion: tools, fallbackSize: firstRootSize.map { PointSize(width: $0.width, height: $0.height) })
         if let note { out.notes.append(note) }
         var context = DocumentContext(
             fileStem: stem, device: device, isStoryboard: type.contains("Storyboard"), usesSafeAreas: root["useSafeAreas"] == "YES")
@@ -65,7 +66,7 @@ public enum InterfaceBuilderImport {
         context.segueDestinations = Set(all.filter { $0.name == "segue" }.compactMap { $0["destination"] })
         context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
-        context.toolsVersion = toolsVersion(root["toolsVersion"])
+        context.toolsVersion = tools
         var usedNames: Set<String> = []
         for screen in screens(root, context: context) {
             var name = screen.name

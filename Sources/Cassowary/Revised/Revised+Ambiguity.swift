@@ -22,11 +22,11 @@ extension RevisedCore {
         if !core.dualsValid { core.computeReducedCosts() }
         let movable = core.movableColumns()
         guard !movable.isEmpty else { return candidates.filter { core.symbolOf($0) == nil } }
-        var (analysis, symbolOf) = core.faceTableau(movable)
+        var (analysis, faceSymbol) = core.faceTableau(movable)
         let directions = analysis.faceDirections()
         return candidates.filter { v in
             guard let c = core.symbolOf(v) else { return true }
-            let s = symbolOf[Int(c)]
+            let s = faceSymbol[Int(c)]
             return s >= 0 && analysis.moves(symbol: s, along: directions)
         }
     }
