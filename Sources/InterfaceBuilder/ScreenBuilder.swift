@@ -48,9 +48,12 @@ struct ScreenBuilder {
         var v = ViewSpec(id: id, superview: superview)
         let frame = Self.rect(node.keyed("frame"))
         v.frame = frame
+        let insets = ViewKinds.alignmentInsets(node, frame: frame, toolsVersion: document.toolsVersion)
         if node["translatesAutoresizingMaskIntoConstraints"] == "NO" {
             v.translatesAutoresizingMask = false
-            if node["fixedFrame"] == "YES", let frame, let superview { prototypingConstraints(id, superview: superview, frame: frame) }
+            if node["fixedFrame"] == "YES", let frame, let superview {
+                prototypingConstraints(id, superview: superview, alignmentRect: insets.map { frame.inset(by: $0) } ?? frame)
+            }
         }
         v.autoresizing = Self.mask(node.child("autoresizingMask", key: "autoresizingMask"))
         if let (size, fromFrame) = ViewKinds.intrinsicSize(node, frame: frame) {
@@ -58,7 +61,7 @@ struct ScreenBuilder {
             if fromFrame { report.intrinsicFromFrames += 1 }
         }
         if ViewKinds.drawnAtOwnSize(node), v.intrinsicSize != nil { v.fixedSize = true }
-        if let insets = ViewKinds.alignmentInsets(node, frame: frame, toolsVersion: document.toolsVersion) {
+        if let insets {
             v.alignmentRectInsets = insets
             if let s = v.intrinsicSize {
                 v.intrinsicSize = IntrinsicSize(width: s.width.map { $0 - insets.left - insets.right }, height: s.height.map { $0 - insets.top - insets.bottom })
@@ -110,8 +113,9 @@ struct ScreenBuilder {
     }
 
     /// The constraints Xcode adds at build time to a view that uses constraints but has none in
-    /// Interface Builder (`fixedFrame`): its stored frame, pinned to the superview's top left.
-    mutating func prototypingConstraints(_ id: String, superview: String, frame: LayoutRect) {
+    /// Interface Builder (`fixedFrame`): its stored frame, pinned to the superview's top left
+    /// (constraints place the alignment rectangle, so they are written for the frame's).
+    mutating func prototypingConstraints(_ id: String, superview: String, alignmentRect frame: LayoutRect) {
         let tag = "IB-auto-generated-at-build-time-for-view-with-fixed-frame"
         let v = ItemReference(id), s = ItemReference(superview)
         constraints += [

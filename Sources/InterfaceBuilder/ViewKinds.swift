@@ -59,11 +59,17 @@ enum ViewKinds {
     /// below 24000; corpora/real: 7 sliders in nRF Mesh's xibs, 23727, and rocket.chat, 14109,
     /// each 4 points wider and 2 further left than the constraints that place it), and not in
     /// Xcode 26's redesigned controls (nRF Mesh's SetPublication storyboard, 24128: 3 sliders
-    /// exactly where their constraints put them).
+    /// exactly where their constraints put them). UISegmentedControl's frame reaches 1 point
+    /// below its alignment rectangle in files saved by Xcode 11 and later (tools version 15000
+    /// and up, iOS 13's redesigned control; corpora/real: corona-warn-app's DiaryDay control,
+    /// constrained 41 high, stored 42; three of Pyto's controls whose top and bottom or centre
+    /// their constraints fix, stored 1 point taller at the same top; element's call transfer
+    /// control, centred on a view, stored half a point higher than a 32-point rectangle puts it).
     static func alignmentInsets(_ node: XMLNode, frame: LayoutRect?, toolsVersion: Int) -> EdgeInsets? {
         switch node.name {
         case "switch" where frame?.width == 51: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
         case "slider" where toolsVersion < 24000: return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        case "segmentedControl" where toolsVersion >= 15000: return EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: return nil
         }
     }

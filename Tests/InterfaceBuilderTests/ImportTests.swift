@@ -279,6 +279,38 @@ import Testing
         #expect(after["slider1"] == .some(nil))
     }
 
+    /// From Xcode 11 a segmented control's frame reaches 1 point below what its constraints
+    /// align (corona-warn-app's DiaryDay control, constrained 41 high, is stored 42 high); one
+    /// with a fixed frame keeps its stored frame; before Xcode 11 frame and rectangle are one.
+    @Test func aSegmentedControlFrameReachesAPointBelowItsAlignmentRectangle() throws {
+        func frames(_ tools: String) throws -> [String: LayoutRect] {
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                    <device id="retina4_7" orientation="portrait"/>
+                    <objects>
+                        <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                            <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="g1"><rect key="frame" x="16" y="10" width="300" height="42"/>
+                                <constraints><constraint firstAttribute="height" constant="41" id="c1"/></constraints></segmentedControl>
+                            <segmentedControl fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="g2"><rect key="frame" x="20" y="100" width="280" height="29"/></segmentedControl>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="g1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="16" id="c2"/>
+                            <constraint firstItem="g1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="10" id="c3"/>
+                        </constraints></view>
+                    </objects>
+                </document>
+                """
+            let screen = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first)
+            return Dictionary(uniqueKeysWithValues: try Self.layout(screen.layoutCase).frames.map { ($0.view, $0.frame) })
+        }
+        let xcode12 = try frames("17701"), xcode10 = try frames("14490")
+        #expect(xcode12["segmentedControl1"] == LayoutRect(x: 16, y: 10, width: 300, height: 42))
+        #expect(xcode12["segmentedControl2"] == LayoutRect(x: 20, y: 100, width: 280, height: 29))
+        #expect(xcode10["segmentedControl1"] == LayoutRect(x: 16, y: 10, width: 300, height: 41))
+        #expect(xcode10["segmentedControl2"] == LayoutRect(x: 20, y: 100, width: 280, height: 29))
+    }
+
     /// UIKit draws a switch at its own size: constrained 47 wide, it is stored 49 wide at the
     /// origin its constraints give it (rocket.chat's CheckTableViewCell), and a view pinned to
     /// its trailing edge sees the solved 47.

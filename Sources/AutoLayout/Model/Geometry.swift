@@ -17,6 +17,12 @@ public struct LayoutRect: Hashable, Sendable, CustomStringConvertible {
     /// The four numbers in file order.
     public var components: [Double] { [x, y, width, height] }
 
+    /// The rectangle inside this one by `insets` (a frame's alignment rectangle).
+    public func inset(by insets: EdgeInsets) -> LayoutRect {
+        LayoutRect(x: x + insets.left, y: y + insets.top,
+                   width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+    }
+
     /// `(x, y, width, height)` with numbers as JSON prints them.
     public var description: String { "(" + components.map(formatJSONNumber).joined(separator: ", ") + ")" }
 }
