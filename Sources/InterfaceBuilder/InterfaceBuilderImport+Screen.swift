@@ -138,6 +138,11 @@ extension InterfaceBuilderImport {
         // `<nil key="simulated...">` turns a bar off; a metrics element turns it on; without
         // either, Interface Builder infers the bars from the controller's items.
         let inNavigation = context.navigationControllers.contains(id), inTabs = context.tabControllers.contains(id)
+        // A navigation controller presented as a sheet (Xcode 11 and later) is drawn without the
+        // status bar, and its bar is 56 points high, not 44 (corpora/real: every such navigation
+        // controller stores its bar at y 0, 56 high: Hackers, Pyto, Tofu, tinode, element,
+        // iNaturalist).
+        let inSheetNavigation = context.toolsVersion >= 15000 && context.presentedNavigation.contains(id) && !inTabs
         if device.top <= 20 && !popover {
             // Since Xcode 11 (tools 15000) a controller presented modally in the default style is
             // drawn as a sheet, without the status bar; full-screen presentation and containers
@@ -146,14 +151,13 @@ extension InterfaceBuilderImport {
             // code (inaturalist's taxonPhoto, tinode's CredentialsViewController).
             let style = controller["modalPresentationStyle"] ?? ""
             let presented = context.initialController == id ? context.toolsVersion < 18000 : context.segueDestinations.contains(id)
-            let sheet = context.toolsVersion >= 15000 && presented && !inNavigation && !inTabs
-                && !["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style)
-            if controller.keyed("simulatedStatusBarMetrics")?.name == "nil" || sheet { top = 0 }
+            let sheet = context.toolsVersion >= 15000 && presented && !inNavigation && !inTabs && !fullScreenStyles.contains(style)
+            if controller.keyed("simulatedStatusBarMetrics")?.name == "nil" || sheet || inSheetNavigation { top = 0 }
         }
         let simulatedTop = controller.keyed("simulatedTopBarMetrics")
         let hasNavigation = simulatedTop.map { $0.name != "nil" } ?? (inNavigation && !context.hiddenNavigationBar.contains(id))
         if hasNavigation {
-            top += compactHeight ? 32 : 44
+            top += compactHeight ? 32 : inSheetNavigation && device.top <= 20 ? 56 : 44
             if simulatedTop?["prompted"] == "YES" { top += 30 }
             if context.largeTitleControllers.contains(id),
                 controller.keyed("navigationItem")?["largeTitleDisplayMode"] != "never", !compactHeight {

@@ -19,6 +19,9 @@ struct DocumentContext {
     /// and those of them whose navigation controller hides its bar.
     var navigationControllers: Set<String> = []
     var hiddenNavigationBar: Set<String> = []
+    /// Ids of view controllers shown in a navigation controller a segue presents modally in the
+    /// default style (a sheet from Xcode 11).
+    var presentedNavigation: Set<String> = []
     /// Ids of view controllers shown in a tab bar controller (its tabs, and what they push).
     var tabControllers: Set<String> = []
     /// View controllers presented as popovers: Interface Builder draws their content without the
@@ -63,6 +66,7 @@ public enum InterfaceBuilderImport {
         context.hiddenNavigationBar = contained.hiddenBar
         context.tabControllers = contained.tabs
         context.largeTitleControllers = contained.largeTitles
+        context.presentedNavigation = contained.presentedNavigation
         context.segueDestinations = Set(all.filter { $0.name == "segue" }.compactMap { $0["destination"] })
         context.popoverControllers = Set(all.filter { $0.name == "segue" && $0["kind"] == "popoverPresentation" }.compactMap { $0["destination"] })
         context.initialController = root["initialViewController"]
@@ -180,15 +184,19 @@ public enum InterfaceBuilderImport {
         var tabs: Set<String> = []
         /// Inside a navigation controller whose bar prefers large titles.
         var largeTitles: Set<String> = []
+        /// Inside a navigation controller a segue presents modally in the default style.
+        var presentedNavigation: Set<String> = []
     }
 
     static func containedControllers(_ all: [XMLNode]) -> ContainedControllers {
         var segues: [String: [(kind: String, relationship: String?, destination: String)]] = [:]
         var kinds: [String: String] = [:]
         var barHidden: Set<String> = [], largeTitleBars: Set<String> = [], hidesBottomBar: Set<String> = []
+        var fullScreen: Set<String> = []
         for n in all where n["sceneMemberID"] == "viewController" {
             guard let id = n["id"] else { continue }
             kinds[id] = n.name
+            if let style = n["modalPresentationStyle"], fullScreenStyles.contains(style) { fullScreen.insert(id) }
             if n["navigationBarHidden"] == "YES" { barHidden.insert(id) }
             if n["hidesBottomBarWhenPushed"] == "YES" { hidesBottomBar.insert(id) }
             if n.name == "navigationController", n.child("navigationBar")?["largeTitles"] == "YES" { largeTitleBars.insert(id) }
@@ -217,12 +225,16 @@ public enum InterfaceBuilderImport {
             return seen
         }
         var navRoots: Set<String> = [], hiddenRoots: Set<String> = [], largeRoots: Set<String> = [], tabRoots: Set<String> = []
+        var presentedRoots: Set<String> = []
+        let presented = Set(all.filter { ["presentation", "modal"].contains($0["kind"] ?? "") && !fullScreenStyles.contains($0["modalPresentationStyle"] ?? "") }
+            .compactMap { $0["destination"] })
         for (id, kind) in kinds {
             for s in segues[id] ?? [] where s.kind == "relationship" {
                 if kind == "navigationController", s.relationship == "rootViewController" {
                     navRoots.insert(s.destination)
                     if barHidden.contains(id) { hiddenRoots.insert(s.destination) }
                     if largeTitleBars.contains(id) { largeRoots.insert(s.destination) }
+                    if presented.contains(id), !fullScreen.contains(id) { presentedRoots.insert(s.destination) }
                 }
                 if kind == "tabBarController", s.relationship == "viewControllers" {
                     if kinds[s.destination] == "navigationController" {
@@ -234,6 +246,10 @@ public enum InterfaceBuilderImport {
             }
         }
         return ContainedControllers(navigation: pushed(from: navRoots), hiddenBar: pushed(from: hiddenRoots),
-                                    tabs: pushed(from: tabRoots, intoTabs: false, stoppingAt: hidesBottomBar), largeTitles: pushed(from: largeRoots))
+                                    tabs: pushed(from: tabRoots, intoTabs: false, stoppingAt: hidesBottomBar), largeTitles: pushed(from: largeRoots),
+                                    presentedNavigation: pushed(from: presentedRoots))
     }
+
+    /// Modal presentation styles that cover the screen (no sheet).
+    static let fullScreenStyles: Set<String> = ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"]
 }

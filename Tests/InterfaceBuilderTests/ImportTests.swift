@@ -515,6 +515,26 @@ import Testing
         #expect(try Self.safeAreas(text).mapValues(\.top) == ["Main-First": 20, "Main-Presented": 0, "Main-FromCode": 20])
     }
 
+    /// Since Xcode 11 a navigation controller a segue presents modally is a sheet: no status bar,
+    /// and a 56-point bar (Hackers' TextSelectionViewController, its text view at y 56); one
+    /// presented full screen keeps the status bar and a 44-point bar.
+    @Test(arguments: [("", 56.0), (#"modalPresentationStyle="fullScreen""#, 64.0)])
+    func aNavigationControllerPresentedAsASheetHasAFiftySixPointBar(style: String, top: Double) throws {
+        let text = Self.storyboard(initial: "First", [
+            Self.controllerScene("First", connections: #"<segue destination="nav" kind="presentation" id="p1"/>"#),
+            """
+                <scene sceneID="s2"><objects>
+                    <navigationController \(style) id="nav" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"><rect key="frame" x="0.0" y="0.0" width="375" height="56"/></navigationBar>
+                        <connections><segue destination="Root" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                    </navigationController>
+                </objects></scene>
+            """,
+            Self.controllerScene("Root"),
+        ])
+        #expect(try Self.safeAreas(text).mapValues(\.top) == ["Main-First": 20, "Main-Root": top])
+    }
+
     /// A controller pushed with hidesBottomBarWhenPushed hides the tab bar for itself and for all
     /// that is pushed after it (inaturalist's TaxonMapViewController, pushed after
     /// ObsDetailV2ViewController, is stored without the tab bar).
