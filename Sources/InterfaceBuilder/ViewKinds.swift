@@ -54,7 +54,9 @@ enum ViewKinds {
     /// The alignment rectangle insets of a kind whose frame is larger than what constraints
     /// align: UISwitch's 51-point frame aligns 49 points, 2 at the right (corpora/real: 14
     /// switches pinned by their trailing edge sit 2 points further right in Interface Builder
-    /// than a 51-point alignment rectangle puts them); UISlider's frame reaches 2 points past
+    /// than a 51-point alignment rectangle puts them), and so does Xcode 26's 63-point one (nRF
+    /// Mesh's SetPublication and CoreBluetooth-Mock's Blinky cells: pinned to the content
+    /// view's trailing margin, stored 2 points past it); UISlider's frame reaches 2 points past
     /// its alignment rectangle at either side in files saved before Xcode 26 (tools version
     /// below 24000; corpora/real: 7 sliders in nRF Mesh's xibs, 23727, and rocket.chat, 14109,
     /// each 4 points wider and 2 further left than the constraints that place it), and not in
@@ -67,7 +69,7 @@ enum ViewKinds {
     /// control, centred on a view, stored half a point higher than a 32-point rectangle puts it).
     static func alignmentInsets(_ node: XMLNode, frame: LayoutRect?, toolsVersion: Int) -> EdgeInsets? {
         switch node.name {
-        case "switch" where frame?.width == 51: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "switch" where frame?.width == 51 || frame?.width == 63: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
         case "slider" where toolsVersion < 24000: return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
         case "segmentedControl" where toolsVersion >= 15000: return EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: return nil

@@ -254,8 +254,9 @@ import Testing
         #expect(try contentMargins("414") == DirectionalEdgeInsets(top: 11, leading: 20, bottom: 11, trailing: 20))
     }
 
-    /// Controls whose frame is larger than what their constraints align: a 51-point switch by 2
-    /// at the right, a slider by 2 at either side until Xcode 26 redesigned it.
+    /// Controls whose frame is larger than what their constraints align: a 51-point switch (and
+    /// Xcode 26's 63-point one) by 2 at the right, a slider by 2 at either side until Xcode 26
+    /// redesigned it.
     @Test func switchesAndSlidersAlignTheirRectanglesNotTheirFrames() throws {
         func insets(_ tools: String) throws -> [String: EdgeInsets?] {
             let text = """
@@ -266,6 +267,7 @@ import Testing
                         <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
                             <switch id="s1"><rect key="frame" x="10" y="10" width="51" height="31"/></switch>
                             <slider id="s2"><rect key="frame" x="10" y="60" width="166" height="34"/></slider>
+                            <switch id="s3"><rect key="frame" x="10" y="110" width="63" height="28"/></switch>
                         </subviews></view>
                     </objects>
                 </document>
@@ -277,6 +279,7 @@ import Testing
         #expect(before["switch1"] == EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
         #expect(before["slider1"] == EdgeInsets(top: 0, left: 2, bottom: 0, right: 2))
         #expect(after["slider1"] == .some(nil))
+        #expect(after["switch2"] == EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
     }
 
     /// From Xcode 11 a segmented control's frame reaches 1 point below what its constraints
