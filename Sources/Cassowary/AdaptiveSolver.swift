@@ -53,7 +53,7 @@ public struct AdaptiveSolver: DeepChecking {
         @exclusivity(unchecked) var factored: CassowarySolver
         @exclusivity(unchecked) var revised: RevisedSolver?
         /// Live rows at which a build next optimises in the factored form (`optimiseIfDue`).
-        var nextTrial: Int
+        @exclusivity(unchecked) var nextTrial: Int
         init(_ factored: CassowarySolver, _ revised: RevisedSolver?, nextTrial: Int = Switch.firstTrial) {
             self.factored = factored
             self.revised = revised
