@@ -127,6 +127,12 @@ public struct AdaptiveSolver: DeepChecking {
         try box.factored.remove(id)
     }
 
+    /// Sized for the factored form, where every build starts.
+    public mutating func reserveCapacity(constraints: Int, ids: Int) {
+        unique()
+        if box.revised == nil { box.factored.reserveCapacity(constraints: constraints, ids: ids) }
+    }
+
     public func contains(_ id: ConstraintID) -> Bool {
         box.revised?.contains(id) ?? box.factored.contains(id)
     }

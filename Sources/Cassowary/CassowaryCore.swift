@@ -121,6 +121,14 @@ struct CassowaryCore: HeldModel {
 
     func contains(_ id: ConstraintID) -> Bool { recordOfID[id] != nil }
 
+    /// `ConstraintSolver.reserveCapacity`: a record, a row and up to two new symbols (slack,
+    /// dummy or errors) per constraint.
+    mutating func reserveCapacity(constraints: Int, ids: Int) {
+        records.reserveCapacity(records.count + constraints)
+        recordOfID.reserve(below: ids, more: constraints)
+        tableau.reserve(rows: constraints, symbols: 2 * constraints)
+    }
+
     var counters: SolverCounters {
         SolverCounters(
             pivots: pivots, rows: tableau.liveRows, cells: tableau.cells + levels.cellCount,

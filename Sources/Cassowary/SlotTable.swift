@@ -55,7 +55,7 @@ struct SlotTable<Key: DenseKey> {
         }
         set {
             let i = key.denseIndex
-            if i >= dense.count, i < Self.spread * count + Self.slack, newValue != nil { grow(toCover: i) }
+            if i >= dense.count, i < Self.spread * count + Self.slack, newValue != nil { grow(toCover: i, limit: Self.spread * count + Self.slack) }
             if i >= 0 && i < dense.count {
                 let had = dense[i] >= 0
                 dense[i] = newValue ?? -1
@@ -68,11 +68,19 @@ struct SlotTable<Key: DenseKey> {
         }
     }
 
-    /// Widens the array to cover `i` (at least doubling it, within `spread × count + slack`) and
+    /// Makes room in the array for the keys below `bound` when `more` keys are coming (within
+    /// the same linear bound as a key's own growth), so that a build whose first ids skip ahead
+    /// does not send them to the dictionary first.
+    mutating func reserve(below bound: Int, more: Int) {
+        let limit = min(bound, Self.spread * (count + more) + Self.slack)
+        if limit > dense.count { grow(toCover: limit - 1, limit: limit) }
+    }
+
+    /// Widens the array to cover `i` (at least doubling it, within `limit`) and
     /// moves the dictionary's keys that now fall in its range into it, so that a key is only ever
     /// in one of the two.
-    private mutating func grow(toCover i: Int) {
-        let size = min(max(i + 1, 2 * dense.count), Self.spread * count + Self.slack)
+    private mutating func grow(toCover i: Int, limit: Int) {
+        let size = min(max(i + 1, 2 * dense.count), limit)
         dense.append(contentsOf: repeatElement(-1, count: size - dense.count))
         guard !sparse.isEmpty else { return }
         let moving = sparse.filter { $0.key.denseIndex >= 0 && $0.key.denseIndex < size }

@@ -47,6 +47,19 @@ struct Tableau {
     @inline(__always)
     static func order(_ s: Int32, hub: Bool) -> Int64 { (hub ? Int64(1) << 32 : 0) | Int64(s) }
 
+    /// Room for `rows` more rows and `symbols` more symbols, allocated once.
+    mutating func reserve(rows more: Int, symbols: Int) {
+        rows.reserveCapacity(rows.count + more)
+        rowBasic.reserveCapacity(rowBasic.count + more)
+        visitMark.reserveCapacity(visitMark.count + more)
+        let n = kinds.count + symbols
+        kinds.reserveCapacity(n)
+        owners.reserveCapacity(n)
+        hubs.reserveCapacity(n)
+        basicRow.reserveCapacity(n)
+        columns.reserveCapacity(n)
+    }
+
     // MARK: symbols
 
     /// A new symbol of `kind`; reuses freed ids, most recently freed first.

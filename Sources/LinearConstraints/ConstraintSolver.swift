@@ -106,4 +106,13 @@ public protocol ConstraintSolver {
     var counters: SolverCounters { get }
     /// Deep consistency checks of the internal state; cheap solvers may do nothing.
     func checkInvariants() throws(SolverError)
+
+    /// A hint before a build: about `constraints` more constraints are coming, their ids below
+    /// `ids`. A solver may size its storage once instead of growing it add by add; nothing else
+    /// changes (the default does nothing).
+    mutating func reserveCapacity(constraints: Int, ids: Int)
+}
+
+extension ConstraintSolver {
+    public mutating func reserveCapacity(constraints: Int, ids: Int) {}
 }

@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// A build announced with `reserve` keeps its ids in the array from the first add, even one
+    /// far ahead of the count, within the same linear bound; an absurd announcement stays bounded.
+    @Test func aReservedBuildKeepsItsIdsInTheArray() {
+        var slots = SlotTable<ConstraintID>()
+        slots.reserve(below: 6_000, more: 5_000)
+        #expect(slots.arrayLength == 6_000)
+        slots[ConstraintID(5_999)] = 0
+        slots[ConstraintID(3)] = 1
+        #expect(slots.arrayLength == 6_000 && slots.count == 2)
+        #expect(slots[ConstraintID(5_999)] == 0 && slots[ConstraintID(3)] == 1)
+        var huge = SlotTable<ConstraintID>()
+        huge.reserve(below: 1 << 40, more: 10)
+        #expect(huge.arrayLength == SlotTable<ConstraintID>.spread * 10 + SlotTable<ConstraintID>.slack)
+    }
+
     @Test func farIdsStayOutOfTheArray() {
         var slots = SlotTable<ConstraintID>()
         slots[ConstraintID(1 << 40)] = 0

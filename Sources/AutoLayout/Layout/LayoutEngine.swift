@@ -114,6 +114,7 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             }
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
+        solver.reserveCapacity(constraints: s.constraints.count { $0.isInstalled }, ids: n)
         for required in [true, false] {
             for c in s.constraints where c.isInstalled && c.constraint.priority.isRequired == required {
                 if let shouldStop, shouldStop() { throw .cutOff }

@@ -28,6 +28,8 @@ struct RecordingSolver<Inner: ConstraintSolver>: ConstraintSolver {
 
     var strategy: String { inner.strategy }
 
+    mutating func reserveCapacity(constraints: Int, ids: Int) { inner.reserveCapacity(constraints: constraints, ids: ids) }
+
     mutating func add(_ constraint: Constraint, id: ConstraintID) throws(SolverError) {
         do throws(SolverError) { try inner.add(constraint, id: id) } catch {
             if case .unsatisfiable(let ids) = error {
