@@ -11,9 +11,8 @@ extension CassowaryCore {
 
     /// Adds a record's constraint to the tableau and stores the record. Throws, changing nothing,
     /// when a required constraint conflicts.
-    mutating func addRecord(_ record: ConstraintRecord) throws(SolverError) -> Int32 {
+    mutating func addRecord(_ record: consuming ConstraintRecord) throws(SolverError) -> Int32 {
         let slot = freeRecords.last ?? Int32(records.count)
-        var record = record
         let mag = magnitudeOf(record.constraint.expression)
         let savedMagnitude = magnitude
         magnitude = max(magnitude, mag)
@@ -42,9 +41,9 @@ extension CassowaryCore {
             let key = levelKey(record.constraint.priority)
             record.weight = key.weight
         }
-        if slot == Int32(records.count) { records.append(record) } else {
+        if slot == Int32(records.count) { records.append(consume record) } else {
             freeRecords.removeLast()
-            records[Int(slot)] = record
+            records[Int(slot)] = consume record
         }
         infeasibleRows.removeAll(keepingCapacity: true)
         dirty = true
