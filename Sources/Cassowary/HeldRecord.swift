@@ -18,13 +18,15 @@ enum HeldRecords {
     /// variable's distance from its suggestion, another non-required constraint's violation.
     static func objective<R: HeldRecord>(_ records: [R?], value: (Variable) -> Double) -> [LevelError] {
         var sums: [(Priority, Double)] = []
-        for case let record? in records where !record.constraint.priority.isRequired {
-            let p = record.constraint.priority
+        // By index, reading each record in place: binding the record copied it (its
+        // constraint's terms and identifier retained and released), a third of the loop.
+        for i in records.indices {
+            guard let p = records[i]?.constraint.priority, !p.isRequired else { continue }
             let error: Double
-            if let v = record.editVariable {
-                error = abs(value(v) - record.suggested)
+            if let v = records[i]!.editVariable {
+                error = abs(value(v) - records[i]!.suggested)
             } else {
-                error = record.constraint.violation(value)
+                error = records[i]!.constraint.violation(value)
             }
             if let i = sums.firstIndex(where: { $0.0 == p }) { sums[i].1 += error } else { sums.append((p, error)) }
         }
@@ -35,6 +37,8 @@ enum HeldRecords {
     /// The nonzero coefficients of the held constraints (`SolverCounters.nonzeros`; an edit
     /// variable's constraint has one).
     static func nonzeros<R: HeldRecord>(_ records: [R?]) -> Int {
-        records.reduce(0) { $0 + ($1?.constraint.expression.terms.count ?? 0) }
+        var n = 0
+        for i in records.indices { n += records[i]?.constraint.expression.terms.count ?? 0 }
+        return n
     }
 }
