@@ -167,9 +167,9 @@ public struct AdaptiveSolver: DeepChecking {
         // After a hand-over the revised engine's own read optimises what changed: one access
         // to it per read, not a `settle()` and then a read (the two cost a chain of 3 160
         // views' rotation 30% over the same engine built natively).
-        if box.revised != nil { return box.revised!.value(of: variable) }
+        if box.revised != nil { return box.revised!.valueInPlace(of: variable) }
         box.settle()
-        return box.revised == nil ? box.factored.value(of: variable) : box.revised!.value(of: variable)
+        return box.revised == nil ? box.factored.valueInPlace(of: variable) : box.revised!.valueInPlace(of: variable)
     }
 
     public func objective() -> [LevelError] {

@@ -106,6 +106,12 @@ public struct CassowarySolver: DeepChecking {
         return box.core.value(of: variable)
     }
 
+    /// `value(of:)` reached in place from a holder's class (as `RevisedSolver.valueInPlace`).
+    mutating func valueInPlace(of variable: Variable) -> Double {
+        box.core.optimizeIfNeeded()
+        return box.core.value(of: variable)
+    }
+
     public func objective() -> [LevelError] {
         box.core.optimizeIfNeeded()
         return box.core.objective()
