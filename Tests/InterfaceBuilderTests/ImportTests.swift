@@ -204,26 +204,15 @@ import Testing
     /// collection view cell alone in a xib the system minimum at its sides, a prototype in a
     /// collection view a plain view's 8, and any cell in a file saved before Xcode 9 8 all round.
     @Test func aCellsMarginsFollowWhereItStandsAndWhichXcodeSavedIt() throws {
-        func xib(_ tools: String, _ cell: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                <device id="retina4_7" orientation="portrait"/>
-                <objects>
-                    \(cell)
-                </objects>
-            </document>
-            """
-        }
         func margins(_ text: String, path: String = "Cell.xib") throws -> DirectionalEdgeInsets? {
             try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: path).screens.first).layoutCase.views[0].layoutMargins
         }
         let collection = #"<collectionViewCell id="c1"><rect key="frame" x="0.0" y="0.0" width="375" height="50"/></collectionViewCell>"#
         let table = #"<tableViewCell id="t1"><rect key="frame" x="0.0" y="0.0" width="375" height="44"/></tableViewCell>"#
-        #expect(try margins(xib("14460.31", collection)) == DirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
-        #expect(try margins(xib("14460.31", table)) == DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16))
-        #expect(try margins(xib("12121", table)) == DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
-        let prototype = xib("24128", """
+        #expect(try margins(Self.xib(tools: "14460.31", collection)) == DirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+        #expect(try margins(Self.xib(tools: "14460.31", table)) == DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16))
+        #expect(try margins(Self.xib(tools: "12121", table)) == DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
+        let prototype = Self.xib(tools: "24128", """
             <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/><subviews>
                 <collectionView id="cv1"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/><cells>\(collection)</cells></collectionView>
             </subviews></view>
@@ -259,19 +248,13 @@ import Testing
     /// redesigned it.
     @Test func switchesAndSlidersAlignTheirRectanglesNotTheirFrames() throws {
         func insets(_ tools: String) throws -> [String: EdgeInsets?] {
-            let text = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <device id="retina4_7" orientation="portrait"/>
-                    <objects>
-                        <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
-                            <switch id="s1"><rect key="frame" x="10" y="10" width="51" height="31"/></switch>
-                            <slider id="s2"><rect key="frame" x="10" y="60" width="166" height="34"/></slider>
-                            <switch id="s3"><rect key="frame" x="10" y="110" width="63" height="28"/></switch>
-                        </subviews></view>
-                    </objects>
-                </document>
-                """
+            let text = Self.xib(tools: tools, """
+                <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                    <switch id="s1"><rect key="frame" x="10" y="10" width="51" height="31"/></switch>
+                    <slider id="s2"><rect key="frame" x="10" y="60" width="166" height="34"/></slider>
+                    <switch id="s3"><rect key="frame" x="10" y="110" width="63" height="28"/></switch>
+                </subviews></view>
+                """)
             let views = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first).layoutCase.views
             return Dictionary(uniqueKeysWithValues: views.dropFirst().map { ($0.id, $0.alignmentRectInsets) })
         }
@@ -287,23 +270,17 @@ import Testing
     /// with a fixed frame keeps its stored frame; before Xcode 11 frame and rectangle are one.
     @Test func aSegmentedControlFrameReachesAPointBelowItsAlignmentRectangle() throws {
         func frames(_ tools: String) throws -> [String: LayoutRect] {
-            let text = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <device id="retina4_7" orientation="portrait"/>
-                    <objects>
-                        <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
-                            <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="g1"><rect key="frame" x="16" y="10" width="300" height="42"/>
-                                <constraints><constraint firstAttribute="height" constant="41" id="c1"/></constraints></segmentedControl>
-                            <segmentedControl fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="g2"><rect key="frame" x="20" y="100" width="280" height="29"/></segmentedControl>
-                        </subviews>
-                        <constraints>
-                            <constraint firstItem="g1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="16" id="c2"/>
-                            <constraint firstItem="g1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="10" id="c3"/>
-                        </constraints></view>
-                    </objects>
-                </document>
-                """
+            let text = Self.xib(tools: tools, """
+                <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                    <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="g1"><rect key="frame" x="16" y="10" width="300" height="42"/>
+                        <constraints><constraint firstAttribute="height" constant="41" id="c1"/></constraints></segmentedControl>
+                    <segmentedControl fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="g2"><rect key="frame" x="20" y="100" width="280" height="29"/></segmentedControl>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="g1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="16" id="c2"/>
+                    <constraint firstItem="g1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="10" id="c3"/>
+                </constraints></view>
+                """)
             let screen = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first)
             return Dictionary(uniqueKeysWithValues: try Self.layout(screen.layoutCase).frames.map { ($0.view, $0.frame) })
         }
@@ -318,29 +295,23 @@ import Testing
     /// origin its constraints give it (rocket.chat's CheckTableViewCell), and a view pinned to
     /// its trailing edge sees the solved 47.
     @Test func aSwitchIsDrawnAtItsOwnSizeFromItsSolvedOrigin() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14109" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                <device id="retina4_7" orientation="portrait"/>
-                <objects>
-                    <view id="v1"><rect key="frame" x="0.0" y="0.0" width="320" height="72"/><subviews>
-                        <switch translatesAutoresizingMaskIntoConstraints="NO" id="s1"><rect key="frame" x="100" y="20" width="49" height="31"/>
-                            <constraints><constraint firstAttribute="width" constant="47" id="c3"/></constraints></switch>
-                        <view translatesAutoresizingMaskIntoConstraints="NO" id="w1"><rect key="frame" x="157" y="20" width="10" height="10"/>
-                            <constraints>
-                                <constraint firstAttribute="width" constant="10" id="c6"/>
-                                <constraint firstAttribute="height" constant="10" id="c7"/>
-                            </constraints></view>
-                    </subviews>
+        let text = Self.xib(tools: "14109", """
+            <view id="v1"><rect key="frame" x="0.0" y="0.0" width="320" height="72"/><subviews>
+                <switch translatesAutoresizingMaskIntoConstraints="NO" id="s1"><rect key="frame" x="100" y="20" width="49" height="31"/>
+                    <constraints><constraint firstAttribute="width" constant="47" id="c3"/></constraints></switch>
+                <view translatesAutoresizingMaskIntoConstraints="NO" id="w1"><rect key="frame" x="157" y="20" width="10" height="10"/>
                     <constraints>
-                        <constraint firstItem="s1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="100" id="c1"/>
-                        <constraint firstItem="s1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c2"/>
-                        <constraint firstItem="w1" firstAttribute="leading" secondItem="s1" secondAttribute="trailing" constant="10" id="c4"/>
-                        <constraint firstItem="w1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c5"/>
+                        <constraint firstAttribute="width" constant="10" id="c6"/>
+                        <constraint firstAttribute="height" constant="10" id="c7"/>
                     </constraints></view>
-                </objects>
-            </document>
-            """
+            </subviews>
+            <constraints>
+                <constraint firstItem="s1" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="100" id="c1"/>
+                <constraint firstItem="s1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c2"/>
+                <constraint firstItem="w1" firstAttribute="leading" secondItem="s1" secondAttribute="trailing" constant="10" id="c4"/>
+                <constraint firstItem="w1" firstAttribute="top" secondItem="v1" secondAttribute="top" constant="20" id="c5"/>
+            </constraints></view>
+            """)
         let screen = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first)
         #expect(screen.layoutCase.views.first { $0.id == "switch1" }?.fixedSize == true)
         #expect(screen.layoutCase.views.first { $0.id == "view1" }?.fixedSize == nil)
@@ -353,22 +324,16 @@ import Testing
     /// class sets it in code): its baseline follows the frame, not the declared 17 points. A plain
     /// label as high keeps the declared font, one line centred (corona-warn-app's ENALabel).
     @Test func aCustomLabelStoredALineOfAnotherFontHighTakesItsBaselineFromTheFrame() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="24128" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                <device id="retina4_7" orientation="portrait"/>
-                <objects>
-                    <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
-                        <label text="Title" customClass="AppLabel" id="l1"><rect key="frame" x="10" y="10" width="200" height="26.5"/>
-                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
-                        <label text="Title" id="l2"><rect key="frame" x="10" y="60" width="200" height="26.5"/>
-                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
-                        <label text="Body" customClass="AppLabel" id="l3"><rect key="frame" x="10" y="100" width="200" height="20.5"/>
-                            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
-                    </subviews></view>
-                </objects>
-            </document>
-            """
+        let text = Self.xib(tools: "24128", """
+            <view id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="200"/><subviews>
+                <label text="Title" customClass="AppLabel" id="l1"><rect key="frame" x="10" y="10" width="200" height="26.5"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                <label text="Title" id="l2"><rect key="frame" x="10" y="60" width="200" height="26.5"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                <label text="Body" customClass="AppLabel" id="l3"><rect key="frame" x="10" y="100" width="200" height="20.5"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+            </subviews></view>
+            """)
         let views = try #require(try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "V.xib").screens.first).layoutCase.views
         let first = Dictionary(uniqueKeysWithValues: views.dropFirst().map { ($0.id, $0.baseline?.first ?? -1) })
         // 26.5 / 1.193 = 22.2 points: ascender 0.952 of it, the line filling the frame.
@@ -463,6 +428,19 @@ import Testing
             <scenes>
         \(scenes.joined(separator: "\n"))
             </scenes>
+        </document>
+        """
+    }
+
+    /// A xib saved by the tools version `tools`, designed on a 375-point phone, holding `objects`.
+    static func xib(tools: String, _ objects: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+        \(objects)
+            </objects>
         </document>
         """
     }
