@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// A build-size hint changes storage, never an answer: a script run after one, in the
+    /// factored form and past the hand-over (which passes the hint on), gives the same values bit
+    /// for bit at every step.
+    @Test func aBuildSizeHintChangesNoValue() async {
+        await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
+            let (plain, operations) = runScript(codes, variables: n)
+            var hinted = ScriptRun(engine: .switching, variables: n)
+            hinted.solver.reserveCapacity(constraints: 40, ids: 40)
+            hinted.run(operations)
+            if plain.trace != hinted.trace { report("a run after reserveCapacity differs", operations) }
+        }
+    }
+
     /// The scripts above do hand over: most of them end in the revised engine (a test whose
     /// solver never switched would only test the factored one).
     @Test func theScriptsSwitchEngines() async {
