@@ -54,8 +54,6 @@ public struct AdaptiveSolver: DeepChecking {
         @exclusivity(unchecked) var revised: RevisedSolver?
         /// Live rows at which a build next optimises in the factored form (`optimiseIfDue`).
         @exclusivity(unchecked) var nextTrial: Int
-        /// The last build-size hint, for a revised engine that takes the build over.
-        var reserved: (constraints: Int, ids: Int)?
         init(_ factored: CassowarySolver, _ revised: RevisedSolver?, nextTrial: Int = Switch.firstTrial) {
             self.factored = factored
             self.revised = revised
@@ -81,11 +79,7 @@ public struct AdaptiveSolver: DeepChecking {
     public var isRevised: Bool { box.revised != nil }
 
     mutating func unique() {
-        if !isKnownUniquelyReferenced(&box) {
-            let copy = Box(box.factored, box.revised, nextTrial: box.nextTrial)
-            copy.reserved = box.reserved
-            box = copy
-        }
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.factored, box.revised, nextTrial: box.nextTrial) }
     }
 
     /// Runs `checkInvariants()` after every operation and traps on a failure (tests, fuzzing).
@@ -133,13 +127,10 @@ public struct AdaptiveSolver: DeepChecking {
         try box.factored.remove(id)
     }
 
-    /// Sized for the form that holds the system; a revised engine that takes a build over is
-    /// sized for the whole hint.
+    /// Sized for the factored form, where every build starts.
     public mutating func reserveCapacity(constraints: Int, ids: Int) {
         unique()
-        if box.revised != nil { return box.revised!.reserveCapacity(constraints: constraints, ids: ids) }
-        box.factored.reserveCapacity(constraints: constraints, ids: ids)
-        box.reserved = (constraints + box.factored.box.core.records.count, ids)
+        if box.revised == nil { box.factored.reserveCapacity(constraints: constraints, ids: ids) }
     }
 
     public func contains(_ id: ConstraintID) -> Bool {
@@ -234,7 +225,6 @@ extension AdaptiveSolver.Box {
     func switchIfFilledIn() {
         guard revised == nil, factored.box.core.isOverworked else { return }
         var next = RevisedSolver()
-        if let reserved { next.reserveCapacity(constraints: reserved.constraints, ids: reserved.ids) }
         next.debugChecks = factored.debugChecks
         next.minimizesConflicts = factored.minimizesConflicts
         next.interruption = factored.interruption

@@ -78,7 +78,6 @@ public struct SystemRun<Solver: ConstraintSolver> {
         constraintNames.reserveCapacity(adds)
         variableIndex.reserveCapacity(adds)
         variableNames.reserveCapacity(adds)
-        solver.reserveCapacity(constraints: adds, ids: constraintNames.count + adds)
     }
 
     /// The variable for `name`, numbering it on first use.

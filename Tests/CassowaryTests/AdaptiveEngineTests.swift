@@ -47,9 +47,9 @@ import Testing
         }
     }
 
-    /// A build-size hint changes storage, never an answer: a script run after one, in the
-    /// factored form and past the hand-over (which passes the hint on), gives the same values bit
-    /// for bit at every step.
+    /// A build-size hint changes storage, never an answer: a script run after one (the factored
+    /// form sized by it, the revised engine after a hand-over growing as usual) gives the same
+    /// values bit for bit at every step.
     @Test func aBuildSizeHintChangesNoValue() async {
         await propertyCheck(count: Self.count, input: Gen.int(in: 2...3), OperationScript.encoded(maxSteps: 40)) { n, codes in
             let (plain, operations) = runScript(codes, variables: n)

@@ -17,14 +17,6 @@ struct ColumnCopy {
     var count: Int { firstRow.count }
 
     /// A new column holding no entry.
-    /// Room for `n` more columns.
-    mutating func reserve(columns n: Int) {
-        firstRow.reserveCapacity(firstRow.count + n)
-        firstCoef.reserveCapacity(firstCoef.count + n)
-        moreRows.reserveCapacity(moreRows.count + n)
-        moreCoefs.reserveCapacity(moreCoefs.count + n)
-    }
-
     mutating func appendColumn() {
         firstRow.append(-1)
         firstCoef.append(0)

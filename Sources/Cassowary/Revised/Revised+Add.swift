@@ -61,24 +61,6 @@ extension RevisedCore {
     }
 
     /// A new column of `kind` owned by record `owner` (-1: a client variable).
-    /// `ConstraintSolver.reserveCapacity`: per constraint a record, a row of about four entries
-    /// and up to three new columns (a client variable, its slack or dummy, an error).
-    mutating func reserveCapacity(constraints n: Int, ids: Int) {
-        records.reserveCapacity(records.count + n)
-        recordOfID.reserve(below: ids, more: n)
-        rows.reserve(rows: n, entries: 4 * n)
-        rowConstant.reserveCapacity(rowConstant.count + n)
-        rowRecord.reserveCapacity(rowRecord.count + n)
-        basicAt.reserveCapacity(basicAt.count + n)
-        xB.reserveCapacity(xB.count + n)
-        let c = kinds.count + 3 * n
-        kinds.reserveCapacity(c)
-        owners.reserveCapacity(c)
-        costKey.reserveCapacity(c)
-        positionOf.reserveCapacity(c)
-        columns.reserve(columns: 3 * n)
-    }
-
     mutating func newColumn(_ kind: SymbolKind, owner: Int32, cost: Float = 0) -> Int32 {
         let j = Int32(kinds.count)
         kinds.append(kind)

@@ -63,11 +63,6 @@ public struct RevisedSolver: DeepChecking {
 
     public func contains(_ id: ConstraintID) -> Bool { box.core.contains(id) }
 
-    public mutating func reserveCapacity(constraints: Int, ids: Int) {
-        unique()
-        box.core.reserveCapacity(constraints: constraints, ids: ids)
-    }
-
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         unique()
         try box.core.addEditVariable(variable, priority: priority)

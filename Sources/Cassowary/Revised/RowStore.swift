@@ -42,14 +42,6 @@ struct RowStore {
     }
 
     /// Makes the entries pushed since the last row the new last row.
-    /// Room for `rows` more rows of `entries` entries in all.
-    mutating func reserve(rows n: Int, entries: Int) {
-        cols.reserveCapacity(cols.count + entries)
-        coefs.reserveCapacity(coefs.count + entries)
-        starts.reserveCapacity(starts.count + n)
-        ends.reserveCapacity(ends.count + n)
-    }
-
     mutating func closeRow() {
         // An empty row points at 0..<0, which stays valid when the pool is cut back below it.
         let empty = openStart == cols.count
