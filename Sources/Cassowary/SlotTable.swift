@@ -55,7 +55,8 @@ struct SlotTable<Key: DenseKey> {
         }
         set {
             let i = key.denseIndex
-            if i >= dense.count, i < Self.spread * count + Self.slack, newValue != nil { grow(toCover: i, limit: Self.spread * count + Self.slack) }
+            let limit = Self.spread * count + Self.slack
+            if i >= dense.count, i < limit, newValue != nil { grow(toCover: i, limit: limit) }
             if i >= 0 && i < dense.count {
                 let had = dense[i] >= 0
                 dense[i] = newValue ?? -1

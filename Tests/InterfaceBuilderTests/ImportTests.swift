@@ -432,12 +432,13 @@ import Testing
         """
     }
 
-    /// A xib saved by the tools version `tools`, designed on a 375-point phone, holding `objects`.
-    static func xib(tools: String, _ objects: String) -> String {
+    /// A xib saved by the tools version `tools`, designed on `device` (a 375-point phone unless
+    /// said), with or without safe areas, holding `objects`.
+    static func xib(tools: String, device: String = "retina4_7", safeAreas: Bool = false, _ objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-            <device id="retina4_7" orientation="portrait"/>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES"\(safeAreas ? #" useSafeAreas="YES""# : "")>
+            <device id="\(device)" orientation="portrait"/>
             <objects>
         \(objects)
             </objects>
@@ -470,18 +471,12 @@ import Testing
     /// (corona-warn-app's ExposureDetectionViewController, saved by Xcode 13: 44).
     @Test(arguments: [("21225", 48.0), ("19455", 44.0)])
     func theXRsStatusBarFollowsTheXcodeThatSavedTheFile(tools: String, top: Double) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-                <device id="retina6_1" orientation="portrait" appearance="light"/>
-                <objects>
-                    <view contentMode="scaleToFill" id="v1">
-                        <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                        <viewLayoutGuide key="safeArea" id="safe"/>
-                    </view>
-                </objects>
-            </document>
-            """
+        let text = Self.xib(tools: tools, device: "retina6_1", safeAreas: true, """
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <viewLayoutGuide key="safeArea" id="safe"/>
+            </view>
+            """)
         #expect(try Array(Self.safeAreas(text, path: "Header.xib").values) == [EdgeInsets(top: top, left: 0, bottom: 34, right: 0)])
     }
 
@@ -584,22 +579,16 @@ import Testing
     /// An image view showing a system symbol, named either way Interface Builder writes it, is
     /// counted among what the import leaves out: its alignment rectangle depends on the glyph.
     @Test func aSystemSymbolImagesAlignmentRectangleIsCountedAsLeftOut() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23727" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-                <device id="retina6_1" orientation="portrait" appearance="light"/>
-                <objects>
-                    <view contentMode="scaleToFill" id="v1">
-                        <rect key="frame" x="0.0" y="0.0" width="200" height="200"/>
-                        <subviews>
-                            <imageView image="person" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="1.33" width="128" height="125.33"/></imageView>
-                            <imageView translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/><imageReference key="image" image="person.2" catalog="system"/></imageView>
-                            <imageView image="logo" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/></imageView>
-                        </subviews>
-                    </view>
-                </objects>
-            </document>
-            """
+        let text = Self.xib(tools: "23727", device: "retina6_1", safeAreas: true, """
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="200"/>
+                <subviews>
+                    <imageView image="person" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="1.33" width="128" height="125.33"/></imageView>
+                    <imageView translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/><imageReference key="image" image="person.2" catalog="system"/></imageView>
+                    <imageView image="logo" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="0.0" y="0.0" width="80" height="80"/></imageView>
+                </subviews>
+            </view>
+            """)
         let r = try InterfaceBuilderImport.importDocument(Data(text.utf8), path: "Symbols.xib")
         let dropped = try #require(r.screens.first).report.dropped
         #expect(dropped.filter { $0.key.contains("system symbol") }.map(\.value) == [2], "\(dropped)")

@@ -114,14 +114,15 @@ public struct LayoutEngine<Solver: ConstraintSolver> {
             }
         }
         suggestedInsets = Array(repeating: 0, count: s.insetEditVariables.count)
-        solver.reserveCapacity(constraints: s.constraints.count { $0.isInstalled }, ids: n)
+        let installed = s.constraints.count { $0.isInstalled }
+        solver.reserveCapacity(constraints: installed, ids: n)
         for required in [true, false] {
             for c in s.constraints where c.isInstalled && c.constraint.priority.isRequired == required {
                 if let shouldStop, shouldStop() { throw .cutOff }
                 try install(c.id, s)
             }
         }
-        reinstalledCount = s.constraints.count { $0.isInstalled }
+        reinstalledCount = installed
     }
 
     /// Device switch: the constraints whose installation or linear form changed are removed and
